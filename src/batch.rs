@@ -1,0 +1,574 @@
+//! The corpus engine: newline-delimited records, read in bounded memory,
+//! processed on all cores, written in input order.
+//!
+//! A record is a line ended by LF; one CR before the LF (or at the end of the
+//! input) is dropped; the last line needs no LF; the empty piece after a final
+//! LF is not a record. Line numbers count from 1.
+//!
+//! How [`run`] works:
+//!
+//! 1. The input is read in blocks into chunks of about `chunk_size` bytes that
+//!    end on a line feed (the bytes after the last LF of a block move to the next
+//!    chunk). A line longer than a chunk grows that chunk: a line is never
+//!    split. Each chunk knows the number of its first line.
+//! 2. A batch of chunks (two per thread) is processed in parallel with rayon;
+//!    each chunk renders its output into its own buffer and returns a value
+//!    (statistics, say).
+//! 3. While a batch is processed, the previous batch's output is written and
+//!    the next batch is read, so reading, processing and writing overlap.
+//! 4. Outputs and values come back in input order.
+//!
+//! Memory stays bounded by about `threads x chunk_size x 4` plus the outputs,
+//! whatever the size of the input, be it a 10 GB file or an endless pipe. With
+//! one thread, no thread pool is involved: chunks are read, processed and
+//! written one after the other.
+
+use std::io::{self, Read, Write};
+
+use rayon::prelude::*;
+
+/// The default size of a chunk: large enough to amortise the scheduling, small
+/// enough to keep every core busy on modest inputs.
+pub const DEFAULT_CHUNK_SIZE: usize = 1 << 21;
+
+/// A piece of input made of whole lines, and the number of its first line.
+#[derive(Clone, Copy, Debug)]
+pub struct Chunk<'a> {
+    data: &'a [u8],
+    first_line: u64,
+    offset: u64,
+}
+
+impl<'a> Chunk<'a> {
+    /// A chunk of `data` whose first line is line number `first_line` and which
+    /// starts `offset` bytes into the input.
+    #[must_use]
+    pub fn new(data: &'a [u8], first_line: u64, offset: u64) -> Chunk<'a> {
+        Chunk {
+            data,
+            first_line,
+            offset,
+        }
+    }
+
+    /// The bytes of the chunk, line terminators included.
+    #[must_use]
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// The number of the chunk's first line (1-based).
+    #[must_use]
+    pub fn first_line(&self) -> u64 {
+        self.first_line
+    }
+
+    /// The offset of the chunk's first byte in the input.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The records of the chunk with their line numbers, terminators removed.
+    ///
+    /// ```
+    /// use uriscan::batch::Chunk;
+    ///
+    /// let lines: Vec<_> = Chunk::new(b"a\r\n\nb", 7, 0).lines().collect();
+    /// assert_eq!(lines, [(7, &b"a"[..]), (8, &b""[..]), (9, &b"b"[..])]);
+    /// ```
+    #[must_use]
+    pub fn lines(&self) -> Lines<'a> {
+        Lines {
+            rest: self.data,
+            line: self.first_line,
+        }
+    }
+}
+
+/// The iterator of [`Chunk::lines`]: `(line number, line)`.
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a [u8],
+    line: u64,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (u64, &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u64, &'a [u8])> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match memchr::memchr(b'\n', self.rest) {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, &self.rest[self.rest.len()..]),
+        };
+        self.rest = rest;
+        let n = self.line;
+        self.line += 1;
+        Some((n, line.strip_suffix(b"\r").unwrap_or(line)))
+    }
+}
+
+/// How [`run`] cuts and schedules its work.
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'p> {
+    /// The pool that processes chunks; `None` processes them on the calling
+    /// thread with no pool at all.
+    pub pool: Option<&'p rayon::ThreadPool>,
+    /// The target size of a chunk in bytes (a chunk holding one long line is
+    /// longer).
+    pub chunk_size: usize,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            pool: None,
+            chunk_size: DEFAULT_CHUNK_SIZE,
+        }
+    }
+}
+
+/// What [`run`] has done so far, given to its `consume` callback.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Input bytes processed and written.
+    pub bytes: u64,
+    /// Records processed and written.
+    pub lines: u64,
+}
+
+/// A failure of [`run`]: reading the input or writing the output.
+#[derive(Debug)]
+pub enum RunError {
+    /// Reading the input failed; what was read before has been processed and
+    /// written.
+    Read(io::Error),
+    /// Writing the output failed (a closed pipe, say).
+    Write(io::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Read(e) => write!(f, "read error: {e}"),
+            RunError::Write(e) => write!(f, "write error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Processes the newline-delimited records of `input` chunk by chunk: calls
+/// `process` on every chunk (in parallel when `options.pool` is set), writes
+/// each chunk's output to `output` and hands its value to `consume`, both in
+/// input order.
+///
+/// # Errors
+///
+/// [`RunError::Read`] when the input cannot be read (everything before is
+/// processed, written and consumed first), [`RunError::Write`] when the output
+/// cannot be written.
+///
+/// ```
+/// use uriscan::batch::{run, Options};
+///
+/// let input = &b"http://a/\nnot a uri\r\n/b"[..];
+/// let mut out = Vec::new();
+/// let mut invalid = 0;
+/// run(input, &mut out, &Options::default(),
+///     |chunk, out| {
+///         let mut n = 0;
+///         for (line, text) in chunk.lines() {
+///             if uriscan::parse(text, uriscan::Mode::Reference).is_err() {
+///                 out.extend_from_slice(format!("{line}\n").as_bytes());
+///                 n += 1;
+///             }
+///         }
+///         n
+///     },
+///     |n, _progress| invalid += n,
+/// )?;
+/// assert_eq!(out, b"2\n");
+/// assert_eq!(invalid, 1);
+/// # Ok::<(), uriscan::batch::RunError>(())
+/// ```
+pub fn run<R, W, T, P, C>(
+    input: R,
+    output: &mut W,
+    options: &Options<'_>,
+    process: P,
+    mut consume: C,
+) -> Result<(), RunError>
+where
+    R: Read + Send,
+    W: Write + Send + ?Sized,
+    T: Send,
+    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
+    C: FnMut(T, &Progress),
+{
+    let chunk_size = options.chunk_size.max(1);
+    let mut reader = ChunkReader::new(input, chunk_size);
+    let mut progress = Progress::default();
+    let Some(pool) = options.pool else {
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(chunk) = reader.next_chunk(buf).map_err(RunError::Read)? {
+            out.clear();
+            let value = process(&chunk.as_chunk(), &mut out);
+            output.write_all(&out).map_err(RunError::Write)?;
+            progress.bytes += chunk.data.len() as u64;
+            progress.lines += chunk.lines;
+            consume(value, &progress);
+            buf = chunk.data;
+        }
+        return Ok(());
+    };
+
+    let per_batch = pool.current_num_threads().max(1) * 2;
+    let mut spare: Vec<Vec<u8>> = Vec::new();
+    let mut current = read_batch(&mut reader, per_batch, &mut spare);
+    let mut pending: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let batch = match current {
+            Ok(batch) => batch,
+            Err(e) => {
+                write_all(output, &mut pending).map_err(RunError::Write)?;
+                return Err(RunError::Read(e));
+            }
+        };
+        if batch.is_empty() {
+            return write_all(output, &mut pending).map_err(RunError::Write);
+        }
+        let mut outs: Vec<Vec<u8>> = (0..batch.len())
+            .map(|_| spare.pop().unwrap_or_default())
+            .collect();
+        let mut spare_in: Vec<Vec<u8>> = Vec::new();
+        let (values, (written, next)) = pool.install(|| {
+            rayon::join(
+                || {
+                    batch
+                        .par_iter()
+                        .zip(outs.par_iter_mut())
+                        .map(|(chunk, out)| {
+                            out.clear();
+                            process(&chunk.as_chunk(), out)
+                        })
+                        .collect::<Vec<T>>()
+                },
+                || {
+                    let written = write_all(output, &mut pending);
+                    let next = read_batch(&mut reader, per_batch, &mut spare_in);
+                    (written, next)
+                },
+            )
+        });
+        spare.append(&mut spare_in);
+        // `pending` holds the buffers just written, emptied: reuse them.
+        spare.append(&mut pending);
+        if let Err(e) = written {
+            return Err(RunError::Write(e));
+        }
+        for (chunk, value) in batch.into_iter().zip(values) {
+            progress.bytes += chunk.data.len() as u64;
+            progress.lines += chunk.lines;
+            consume(value, &progress);
+            spare.push(chunk.data);
+        }
+        pending = outs;
+        current = next;
+    }
+}
+
+/// Writes every buffer in order and empties it.
+fn write_all<W: Write + ?Sized>(output: &mut W, bufs: &mut [Vec<u8>]) -> io::Result<()> {
+    for buf in bufs.iter_mut() {
+        output.write_all(buf)?;
+        buf.clear();
+    }
+    Ok(())
+}
+
+/// Reads up to `n` chunks, taking buffers from `spare` (and giving back to it
+/// the buffer of a final empty read).
+fn read_batch<R: Read>(
+    reader: &mut ChunkReader<R>,
+    n: usize,
+    spare: &mut Vec<Vec<u8>>,
+) -> io::Result<Vec<OwnedChunk>> {
+    let mut batch = Vec::with_capacity(n);
+    while batch.len() < n {
+        match reader.next_chunk(spare.pop().unwrap_or_default())? {
+            Some(chunk) => batch.push(chunk),
+            None => break,
+        }
+    }
+    Ok(batch)
+}
+
+/// A chunk that owns its bytes.
+struct OwnedChunk {
+    data: Vec<u8>,
+    first_line: u64,
+    offset: u64,
+    lines: u64,
+}
+
+impl OwnedChunk {
+    fn as_chunk(&self) -> Chunk<'_> {
+        Chunk::new(&self.data, self.first_line, self.offset)
+    }
+}
+
+/// Cuts a byte stream into chunks of whole lines.
+struct ChunkReader<R> {
+    inner: R,
+    chunk_size: usize,
+    /// The bytes after the last LF of the previous chunk.
+    carry: Vec<u8>,
+    eof: bool,
+    next_line: u64,
+    offset: u64,
+}
+
+impl<R: Read> ChunkReader<R> {
+    fn new(inner: R, chunk_size: usize) -> Self {
+        ChunkReader {
+            inner,
+            chunk_size,
+            carry: Vec::new(),
+            eof: false,
+            next_line: 1,
+            offset: 0,
+        }
+    }
+
+    /// The next chunk, in `buf`; `None` at the end of the input.
+    fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
+        buf.clear();
+        buf.append(&mut self.carry);
+        let mut target = self.chunk_size.max(buf.len() + 1);
+        loop {
+            // INVARIANT: `buf` holds no LF at or after `scanned`.
+            let scanned = buf.len();
+            self.fill(&mut buf, target)?;
+            if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..]) {
+                if !self.eof || scanned + i + 1 < buf.len() {
+                    self.carry.extend_from_slice(&buf[scanned + i + 1..]);
+                    buf.truncate(scanned + i + 1);
+                }
+                break;
+            }
+            if self.eof {
+                break;
+            }
+            // A line longer than the chunk: grow the chunk, never split it.
+            target = buf.len() + self.chunk_size;
+        }
+        if buf.is_empty() {
+            return Ok(None);
+        }
+        let mut lines = count_lf(&buf);
+        if buf.last() != Some(&b'\n') {
+            lines += 1;
+        }
+        let chunk = OwnedChunk {
+            first_line: self.next_line,
+            offset: self.offset,
+            lines,
+            data: buf,
+        };
+        self.next_line += lines;
+        self.offset += chunk.data.len() as u64;
+        Ok(Some(chunk))
+    }
+
+    /// Reads until `buf` holds `target` bytes or the input ends.
+    fn fill(&mut self, buf: &mut Vec<u8>, target: usize) -> io::Result<()> {
+        while buf.len() < target && !self.eof {
+            let len = buf.len();
+            buf.resize(target, 0);
+            match self.inner.read(&mut buf[len..]) {
+                Ok(0) => {
+                    buf.truncate(len);
+                    self.eof = true;
+                }
+                Ok(n) => buf.truncate(len + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
+                Err(e) => {
+                    buf.truncate(len);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The number of LF bytes in `data` (a loop the compiler vectorises).
+fn count_lf(data: &[u8]) -> u64 {
+    data.chunks(1 << 16)
+        .map(|c| c.iter().filter(|&&b| b == b'\n').count() as u64)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that returns at most `n` bytes per call.
+    struct Short<'a>(&'a [u8], usize);
+
+    impl Read for Short<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn reference_lines(input: &[u8]) -> Vec<(u64, Vec<u8>)> {
+        let mut pieces: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        if pieces.last() == Some(&&b""[..]) {
+            pieces.pop();
+        }
+        pieces
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i as u64 + 1, l.strip_suffix(b"\r").unwrap_or(l).to_vec()))
+            .collect()
+    }
+
+    fn collect(
+        input: &[u8],
+        chunk_size: usize,
+        read_size: usize,
+        threads: usize,
+    ) -> Vec<(u64, Vec<u8>)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let options = Options {
+            pool: (threads > 1).then_some(&pool),
+            chunk_size,
+        };
+        let mut out = Vec::new();
+        let mut lines = Vec::new();
+        let mut last = Progress::default();
+        run(
+            Short(input, read_size),
+            &mut out,
+            &options,
+            |chunk, out| {
+                let v: Vec<(u64, Vec<u8>)> = chunk.lines().map(|(n, l)| (n, l.to_vec())).collect();
+                for (n, l) in &v {
+                    out.extend_from_slice(format!("{n}:").as_bytes());
+                    out.extend_from_slice(l);
+                    out.push(b'\n');
+                }
+                v
+            },
+            |v, p| {
+                assert!(p.bytes > last.bytes);
+                last = *p;
+                lines.extend(v)
+            },
+        )
+        .unwrap();
+        assert_eq!(last.bytes, input.len() as u64);
+        assert_eq!(last.lines, lines.len() as u64);
+        let mut expected = Vec::new();
+        for (n, l) in &lines {
+            expected.extend_from_slice(format!("{n}:").as_bytes());
+            expected.extend_from_slice(l);
+            expected.push(b'\n');
+        }
+        assert_eq!(out, expected, "output in input order");
+        lines
+    }
+
+    #[test]
+    fn chunk_boundaries_at_every_position() {
+        let input = b"http://a/b\r\n\nxyz\r\n/q?x#y\nlast-no-lf\r";
+        let expected = reference_lines(input);
+        for chunk_size in 1..=input.len() + 1 {
+            for read_size in [1, 3, 7, 1000] {
+                for threads in [1, 2, 3] {
+                    assert_eq!(
+                        collect(input, chunk_size, read_size, threads),
+                        expected,
+                        "chunk {chunk_size} read {read_size} threads {threads}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edge_inputs() {
+        for input in [
+            &b""[..],
+            b"\n",
+            b"\n\n",
+            b"\r\n",
+            b"a",
+            b"a\n",
+            b"a\r",
+            b"\r\r\n",
+        ] {
+            for chunk_size in 1..4 {
+                assert_eq!(
+                    collect(input, chunk_size, 2, 2),
+                    reference_lines(input),
+                    "{input:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn line_longer_than_chunks() {
+        let mut input = vec![b'x'; 100_000];
+        input.extend_from_slice(b"\r\nshort\n");
+        input.extend(vec![b'y'; 50_000]);
+        assert_eq!(collect(&input, 1024, 4096, 2), reference_lines(&input));
+    }
+
+    #[test]
+    fn read_error_keeps_what_came_before() {
+        struct Failing(usize);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(io::Error::other("boom"));
+                }
+                self.0 -= 1;
+                buf[..2].copy_from_slice(b"a\n");
+                Ok(2)
+            }
+        }
+        let mut out = Vec::new();
+        let mut lines = 0;
+        let r = run(
+            Failing(3),
+            &mut out,
+            &Options {
+                pool: None,
+                chunk_size: 2,
+            },
+            |c, o| {
+                o.extend_from_slice(c.data());
+                c.lines().count()
+            },
+            |n, _| lines += n,
+        );
+        assert!(matches!(r, Err(RunError::Read(_))));
+        assert_eq!(lines, 3);
+        assert_eq!(out, b"a\na\na\n");
+    }
+}

@@ -1,0 +1,45 @@
+//! # uriscan
+//!
+//! Split, validate, normalize and extract RFC 3986 URIs at the speed of memory,
+//! one at a time or by the billion.
+//!
+//! The pipeline, and where each stage of RFC 3986 lives:
+//!
+//! | stage | function | RFC 3986 |
+//! |---|---|---|
+//! | split into five components, never fails | [`split`] | Appendix B |
+//! | validate every component, say where and why | [`parse`] | Appendix A, sections 3 and 4 |
+//! | process newline-delimited corpora on all cores | [`batch`] | — |
+//!
+//! Splitting returns offsets, never copies; parsing returns a [`Uri`] that
+//! borrows the input, or an [`Error`] with the offset of the first offending
+//! byte, the [`Component`] it is in and an [`ErrorKind`].
+//!
+//! ```
+//! use uriscan::{parse, split, Mode};
+//!
+//! let input = b"http://example.com/a%20b?q#f";
+//! let s = split(input);
+//! assert_eq!(&input[s.path()], b"/a%20b");
+//!
+//! let uri = parse(input, Mode::Uri)?;
+//! assert_eq!(uri.host(), Some("example.com"));
+//!
+//! let err = parse(b"http://example.com/a%2", Mode::Uri).unwrap_err();
+//! assert_eq!(err.offset(), 20);
+//! assert_eq!(err.to_string(), "'%' not followed by two hex digits in path");
+//! # Ok::<(), uriscan::Error>(())
+//! ```
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+#![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
+
+pub mod batch;
+mod error;
+mod split;
+mod table;
+mod validate;
+
+pub use error::{Component, Error, ErrorKind};
+pub use split::{split, Split};
+pub use validate::{parse, HostKind, Mode, Uri};

@@ -1,0 +1,134 @@
+//! The 256-entry byte-class table: one bit per ABNF character class of RFC 3986
+//! Appendix A, built by a `const fn`.
+//!
+//! Each component's allowed set is an OR of class bits ([`PATH`], [`QUERY`]...),
+//! so the validator tests any byte against any rule with one load and one AND.
+//! `%` has a class of its own: `pct-encoded` needs two more bytes, which the
+//! validator checks itself.
+
+/// `ALPHA`: `A-Z a-z`.
+pub(crate) const ALPHA: u16 = 1 << 0;
+/// `DIGIT`: `0-9`.
+pub(crate) const DIGIT: u16 = 1 << 1;
+/// `unreserved` minus `ALPHA` and `DIGIT`: `- . _ ~`.
+pub(crate) const UNRESERVED_MARK: u16 = 1 << 2;
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`.
+pub(crate) const SUB_DELIM: u16 = 1 << 3;
+/// `":"`.
+pub(crate) const COLON: u16 = 1 << 4;
+/// `"@"`.
+pub(crate) const AT: u16 = 1 << 5;
+/// `"/"`.
+pub(crate) const SLASH: u16 = 1 << 6;
+/// `"?"`.
+pub(crate) const QUESTION: u16 = 1 << 7;
+/// `HEXDIG`: `0-9 A-F a-f`.
+pub(crate) const HEXDIG: u16 = 1 << 8;
+/// `"+" / "-" / "."`: the non-alphanumeric scheme characters.
+pub(crate) const SCHEME_MARK: u16 = 1 << 9;
+/// `"%"`: the start of `pct-encoded`.
+pub(crate) const PERCENT: u16 = 1 << 10;
+/// `gen-delims` not covered above: `"#" / "[" / "]"`.
+pub(crate) const GEN_OTHER: u16 = 1 << 11;
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+pub(crate) const UNRESERVED: u16 = ALPHA | DIGIT | UNRESERVED_MARK;
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, after the first byte.
+pub(crate) const SCHEME: u16 = ALPHA | DIGIT | SCHEME_MARK;
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`, without `%`.
+pub(crate) const USERINFO: u16 = UNRESERVED | SUB_DELIM | COLON;
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )`, without `%`.
+pub(crate) const REG_NAME: u16 = UNRESERVED | SUB_DELIM;
+/// The tail of `IPvFuture`: `1*( unreserved / sub-delims / ":" )`.
+pub(crate) const IPVFUTURE: u16 = UNRESERVED | SUB_DELIM | COLON;
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`, without `%`.
+pub(crate) const PCHAR: u16 = UNRESERVED | SUB_DELIM | COLON | AT;
+/// A path: `pchar` and `"/"`, without `%`.
+pub(crate) const PATH: u16 = PCHAR | SLASH;
+/// `query = fragment = *( pchar / "/" / "?" )`, without `%`.
+pub(crate) const QUERY: u16 = PCHAR | SLASH | QUESTION;
+/// The URI alphabet: `unreserved / reserved / "%"`. A byte outside it can stand
+/// nowhere in a URI.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) const URI_ALPHABET: u16 = QUERY | PERCENT | GEN_OTHER;
+
+const fn class_of(b: u8) -> u16 {
+    let mut c = 0;
+    if b.is_ascii_alphabetic() {
+        c |= ALPHA;
+    }
+    if b.is_ascii_digit() {
+        c |= DIGIT;
+    }
+    if b.is_ascii_hexdigit() {
+        c |= HEXDIG;
+    }
+    match b {
+        b'-' | b'.' | b'_' | b'~' => c |= UNRESERVED_MARK,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' => {
+            c |= SUB_DELIM
+        }
+        b':' => c |= COLON,
+        b'@' => c |= AT,
+        b'/' => c |= SLASH,
+        b'?' => c |= QUESTION,
+        b'%' => c |= PERCENT,
+        b'#' | b'[' | b']' => c |= GEN_OTHER,
+        _ => {}
+    }
+    if matches!(b, b'+' | b'-' | b'.') {
+        c |= SCHEME_MARK;
+    }
+    c
+}
+
+const fn build() -> [u16; 256] {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = class_of(i as u8);
+        i += 1;
+    }
+    t
+}
+
+/// The class bits of every byte value.
+pub(crate) static TABLE: [u16; 256] = build();
+
+/// Whether byte `b` is in any of the classes of `mask`.
+#[inline(always)]
+pub(crate) fn is(b: u8, mask: u16) -> bool {
+    TABLE[b as usize] & mask != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_match_the_abnf() {
+        let unreserved = |b: u8| b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+        let sub = |b: u8| b"!$&'()*+,;=".contains(&b);
+        let gen = |b: u8| b":/?#[]@".contains(&b);
+        for b in 0..=255u8 {
+            assert_eq!(is(b, UNRESERVED), unreserved(b), "unreserved {b:#x}");
+            assert_eq!(is(b, SUB_DELIM), sub(b), "sub-delims {b:#x}");
+            assert_eq!(
+                is(b, PCHAR),
+                unreserved(b) || sub(b) || b == b':' || b == b'@',
+                "pchar {b:#x}"
+            );
+            assert_eq!(
+                is(b, URI_ALPHABET),
+                unreserved(b) || sub(b) || gen(b) || b == b'%',
+                "alphabet {b:#x}"
+            );
+            assert_eq!(
+                is(b, SCHEME),
+                b.is_ascii_alphanumeric() || b"+-.".contains(&b)
+            );
+            assert_eq!(is(b, HEXDIG), b.is_ascii_hexdigit());
+            assert_eq!(is(b, REG_NAME), unreserved(b) || sub(b));
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! The scalar validator: RFC 3986 Appendix A, shaped like the grammar.
+//!
+//! The input is first split by Appendix B ([`crate::split`]); each component is
+//! then checked against its rule with the class table of [`crate::table`]:
+//!
+//! * `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`;
+//! * `authority = [ userinfo "@" ] host [ ":" port ]`, the host being an
+//!   `IP-literal` (complete `IPv6address` or `IPvFuture`), an `IPv4address`
+//!   (strict `dec-octet`) or a `reg-name`;
+//! * the five path rules. After the split, `path-abempty`, `path-absolute`
+//!   and `path-rootless` reduce to "`pchar` and `/`": a path can only start
+//!   with `//` when an authority precedes it, and the only way for a relative
+//!   reference's first segment to hold a `:` (`path-noscheme`) is to start with
+//!   one, since any other `:` before the first `/ ? #` makes a scheme;
+//! * `query` and `fragment`: `pchar / "/" / "?"`;
+//! * `pct-encoded = "%" HEXDIG HEXDIG` everywhere it is allowed.
+//!
+//! If Appendix B finds a scheme, the input can only be a `URI`: as a
+//! `relative-ref` its first segment would hold a `:`. So the mode only decides
+//! whether a missing scheme or a fragment is an error.
+//!
+//! Components are checked left to right, so the error returned is the first in
+//! the input. This module is the reference that every faster path must match,
+//! byte for byte, error offsets included. It allocates nothing.
+//!
+//! Left out on purpose: IPv6 zone identifiers (RFC 6874) and IRIs (RFC 3987)
+//! are not RFC 3986 and are rejected.
+
+use core::ops::Range;
+
+use crate::error::{Component, Error, ErrorKind};
+use crate::split::{split, Span, Split};
+use crate::table::{self, is};
+
+/// Which rule of RFC 3986 the input must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// `URI-reference = URI / relative-ref` (section 4.1): anything a
+    /// document may contain.
+    #[default]
+    Reference,
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]` (section 3).
+    Uri,
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]` (section 4.3): a
+    /// URI without fragment, as a base URI must be.
+    Absolute,
+}
+
+impl Mode {
+    /// The CLI name of the mode: `reference`, `uri` or `absolute`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mode::Reference => "reference",
+            Mode::Uri => "uri",
+            Mode::Absolute => "absolute",
+        }
+    }
+}
+
+/// The kind of a host (RFC 3986 section 3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HostKind {
+    /// `IPv4address`: four `dec-octet`s, such as `192.0.2.1`. A host that looks
+    /// like one but fails `dec-octet` (`256.1.1.1`, `01.1.1.1`) is a `reg-name`.
+    Ipv4,
+    /// An `IP-literal` holding an `IPv6address`, such as `[2001:db8::1]`.
+    Ipv6,
+    /// An `IP-literal` holding an `IPvFuture`, such as `[v1.fe80::a+en1]`.
+    IpvFuture,
+    /// `reg-name`: a registered name such as `example.com`, possibly empty.
+    RegName,
+}
+
+impl HostKind {
+    /// Every kind, in the order of [`HostKind::index`].
+    pub const ALL: [HostKind; 4] = [
+        HostKind::Ipv4,
+        HostKind::Ipv6,
+        HostKind::IpvFuture,
+        HostKind::RegName,
+    ];
+
+    /// `ipv4`, `ipv6`, `ipvfuture` or `reg-name`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+            HostKind::RegName => "reg-name",
+        }
+    }
+
+    /// The index of this kind in [`HostKind::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The parts of an authority, as offsets into the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Authority {
+    pub(crate) userinfo: Option<Span>,
+    pub(crate) host: Span,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<Span>,
+}
+
+/// A valid URI reference, borrowed from the input: every component and
+/// sub-component is a slice of it.
+///
+/// ```
+/// use uriscan::{parse, HostKind, Mode};
+///
+/// let uri = parse(b"https://user@[2001:db8::7]:8443/a/b?q=1#top", Mode::Uri)?;
+/// assert_eq!(uri.scheme(), Some("https"));
+/// assert_eq!(uri.authority(), Some("user@[2001:db8::7]:8443"));
+/// assert_eq!(uri.userinfo(), Some("user"));
+/// assert_eq!(uri.host(), Some("[2001:db8::7]"));
+/// assert_eq!(uri.host_kind(), Some(HostKind::Ipv6));
+/// assert_eq!(uri.port(), Some("8443"));
+/// assert_eq!(uri.port_number(), Some(8443));
+/// assert_eq!(uri.path(), "/a/b");
+/// assert_eq!(uri.query(), Some("q=1"));
+/// assert_eq!(uri.fragment(), Some("top"));
+/// # Ok::<(), uriscan::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Uri<'a> {
+    input: &'a [u8],
+    split: Split,
+    authority: Option<Authority>,
+}
+
+impl<'a> Uri<'a> {
+    fn str(&self, span: Span) -> &'a str {
+        // A valid URI reference is ASCII: the validator rejected every other byte.
+        core::str::from_utf8(&self.input[span.range()]).expect("a valid URI is ASCII")
+    }
+
+    /// The whole input.
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.str(Span::new(0, self.input.len()))
+    }
+
+    /// The Appendix B split (byte ranges) of the input.
+    #[must_use]
+    pub fn split(&self) -> &Split {
+        &self.split
+    }
+
+    /// Whether the reference is a relative reference (it has no scheme).
+    #[must_use]
+    pub fn is_relative(&self) -> bool {
+        self.split.scheme.is_none()
+    }
+
+    /// The scheme, as written (not lowercased).
+    #[must_use]
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.split.scheme.map(|s| self.str(s))
+    }
+
+    /// The authority, without its `//`.
+    #[must_use]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.split.authority.map(|s| self.str(s))
+    }
+
+    /// The userinfo, without its `@`.
+    #[must_use]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.authority?.userinfo.map(|s| self.str(s))
+    }
+
+    /// The host; an IP literal keeps its brackets (`[::1]`). Defined (possibly
+    /// empty) whenever the authority is.
+    #[must_use]
+    pub fn host(&self) -> Option<&'a str> {
+        self.authority.map(|a| self.str(a.host))
+    }
+
+    /// The byte range of the host in the input.
+    #[must_use]
+    pub fn host_range(&self) -> Option<Range<usize>> {
+        self.authority.map(|a| a.host.range())
+    }
+
+    /// The kind of the host.
+    #[must_use]
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.authority.map(|a| a.host_kind)
+    }
+
+    /// The port as written, without its `:`; may be empty (`http://h:/`).
+    #[must_use]
+    pub fn port(&self) -> Option<&'a str> {
+        self.authority?.port.map(|s| self.str(s))
+    }
+
+    /// The port as a number, when there is one and it fits in a `u16`
+    /// (leading zeros allowed: `080` is 80).
+    #[must_use]
+    pub fn port_number(&self) -> Option<u16> {
+        let digits = self.port()?;
+        if digits.is_empty() {
+            return None;
+        }
+        digits.bytes().try_fold(0u16, |n, d| {
+            n.checked_mul(10)?.checked_add(u16::from(d - b'0'))
+        })
+    }
+
+    /// The path; always defined, possibly empty.
+    #[must_use]
+    pub fn path(&self) -> &'a str {
+        self.str(self.split.path)
+    }
+
+    /// The query, without its `?`.
+    #[must_use]
+    pub fn query(&self) -> Option<&'a str> {
+        self.split.query.map(|s| self.str(s))
+    }
+
+    /// The fragment, without its `#`.
+    #[must_use]
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.split.fragment.map(|s| self.str(s))
+    }
+}
+
+/// Parses `input` as a URI reference, a URI or an absolute URI (see [`Mode`]),
+/// checking every component against the grammar of RFC 3986 Appendix A.
+///
+/// # Errors
+///
+/// Returns the first offending byte's offset, its component and the reason
+/// when `input` does not match the rule of `mode`.
+///
+/// ```
+/// use uriscan::{parse, Component, ErrorKind, HostKind, Mode};
+///
+/// let uri = parse(b"//192.168.0.1:80/x", Mode::Reference)?;
+/// assert!(uri.is_relative());
+/// assert_eq!(uri.host_kind(), Some(HostKind::Ipv4));
+///
+/// // 256 is no dec-octet, so this host is a reg-name.
+/// let uri = parse(b"http://256.1.1.1/", Mode::Uri)?;
+/// assert_eq!(uri.host_kind(), Some(HostKind::RegName));
+///
+/// let err = parse(b"http://[1:2:3:4:5:6:7:8:9]/", Mode::Uri).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Ipv6TooManyGroups);
+/// assert_eq!(err.component(), Component::Host);
+///
+/// let err = parse(b"/no/scheme", Mode::Uri).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::MissingScheme);
+/// # Ok::<(), uriscan::Error>(())
+/// ```
+pub fn parse(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
+    let split = split(input);
+    let authority = check(input, &split, mode)?;
+    Ok(Uri {
+        input,
+        split,
+        authority,
+    })
+}
+
+/// Checks the components of an Appendix B split against Appendix A, left to
+/// right; returns the parts of the authority when there is one.
+pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Authority>, Error> {
+    match s.scheme {
+        Some(scheme) => check_scheme(input, scheme)?,
+        None if mode != Mode::Reference => {
+            return Err(Error::new(0, Component::Scheme, ErrorKind::MissingScheme))
+        }
+        None => {}
+    }
+    let authority = match s.authority {
+        Some(a) => Some(check_authority(input, a)?),
+        None => None,
+    };
+    if s.scheme.is_none() && s.authority.is_none() && input.first() == Some(&b':') {
+        // path-noscheme: the first segment of a relative path may not hold a
+        // `:`. After the split, that happens only when it starts with one.
+        return Err(Error::new(
+            0,
+            Component::Path,
+            ErrorKind::ColonInFirstSegment,
+        ));
+    }
+    scan(input, s.path, table::PATH, Component::Path)?;
+    if let Some(q) = s.query {
+        scan(input, q, table::QUERY, Component::Query)?;
+    }
+    if let Some(f) = s.fragment {
+        if mode == Mode::Absolute {
+            return Err(Error::new(
+                f.start - 1,
+                Component::Fragment,
+                ErrorKind::FragmentNotAllowed,
+            ));
+        }
+        scan(input, f, table::QUERY, Component::Fragment)?;
+    }
+    Ok(authority)
+}
+
+/// Checks that every byte of `span` is in `mask` or starts a `pct-encoded`.
+#[inline]
+fn scan(input: &[u8], span: Span, mask: u16, component: Component) -> Result<(), Error> {
+    let mut i = span.start;
+    while i < span.end {
+        let b = input[i];
+        if is(b, mask) {
+            i += 1;
+        } else if b == b'%' {
+            pct_encoded(input, i, span.end, component)?;
+            i += 3;
+        } else {
+            return Err(Error::new(i, component, ErrorKind::InvalidByte(b)));
+        }
+    }
+    Ok(())
+}
+
+/// `pct-encoded = "%" HEXDIG HEXDIG`, the `%` being at `i` and the component
+/// ending at `end`.
+#[inline]
+fn pct_encoded(input: &[u8], i: usize, end: usize, component: Component) -> Result<(), Error> {
+    if i + 2 < end && is(input[i + 1], table::HEXDIG) && is(input[i + 2], table::HEXDIG) {
+        Ok(())
+    } else {
+        Err(Error::new(i, component, ErrorKind::BadPercentEncoding))
+    }
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; Appendix B made it
+/// non-empty.
+fn check_scheme(input: &[u8], s: Span) -> Result<(), Error> {
+    let first = input[s.start];
+    if !is(first, table::ALPHA) {
+        let kind = if is(first, table::SCHEME) {
+            ErrorKind::SchemeStart
+        } else {
+            ErrorKind::InvalidByte(first)
+        };
+        return Err(Error::new(s.start, Component::Scheme, kind));
+    }
+    for i in s.start + 1..s.end {
+        if !is(input[i], table::SCHEME) {
+            return Err(Error::new(
+                i,
+                Component::Scheme,
+                ErrorKind::InvalidByte(input[i]),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `authority = [ userinfo "@" ] host [ ":" port ]`.
+///
+/// Neither a host nor a port may hold `@`, so the first `@` ends the userinfo.
+/// A `reg-name` or `IPv4address` host ends at the first `:`; an `IP-literal`
+/// at its `]`.
+pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error> {
+    let bytes = &input[a.range()];
+    let mut host_start = a.start;
+    let mut userinfo = None;
+    if let Some(at) = memchr::memchr(b'@', bytes) {
+        let u = Span::new(a.start, a.start + at);
+        scan(input, u, table::USERINFO, Component::Userinfo)?;
+        userinfo = Some(u);
+        host_start = u.end + 1;
+    }
+    let (host, host_kind, port_colon) = if host_start < a.end && input[host_start] == b'[' {
+        let Some(close) = memchr::memchr(b']', &input[host_start..a.end]).map(|i| host_start + i)
+        else {
+            return Err(Error::new(
+                host_start,
+                Component::Host,
+                ErrorKind::UnclosedIpLiteral,
+            ));
+        };
+        let kind = check_ip_literal(input, host_start + 1, close)?;
+        let after = close + 1;
+        let port_colon = if after == a.end {
+            None
+        } else if input[after] == b':' {
+            Some(after)
+        } else {
+            return Err(Error::new(
+                after,
+                Component::Authority,
+                ErrorKind::AfterIpLiteral,
+            ));
+        };
+        (Span::new(host_start, after), kind, port_colon)
+    } else {
+        let end = memchr::memchr(b':', &input[host_start..a.end]).map_or(a.end, |i| host_start + i);
+        let host = Span::new(host_start, end);
+        scan(input, host, table::REG_NAME, Component::Host)?;
+        let kind = if is_ipv4(&input[host.range()]) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+        (host, kind, (end < a.end).then_some(end))
+    };
+    let port = match port_colon {
+        Some(colon) => {
+            let p = Span::new(colon + 1, a.end);
+            if let Some(i) = input[p.range()].iter().position(|b| !b.is_ascii_digit()) {
+                return Err(Error::new(
+                    p.start + i,
+                    Component::Port,
+                    ErrorKind::PortNotNumber,
+                ));
+            }
+            Some(p)
+        }
+        None => None,
+    };
+    Ok(Authority {
+        userinfo,
+        host,
+        host_kind,
+        port,
+    })
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, where
+/// `dec-octet` is 0-255 written without leading zeros.
+pub(crate) fn is_ipv4(bytes: &[u8]) -> bool {
+    let mut octets = 0;
+    for part in bytes.split(|&b| b == b'.') {
+        octets += 1;
+        if octets > 4 || !is_dec_octet(part) {
+            return false;
+        }
+    }
+    octets == 4
+}
+
+/// `dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35`.
+fn is_dec_octet(p: &[u8]) -> bool {
+    match *p {
+        [a] => a.is_ascii_digit(),
+        [a, b] => matches!(a, b'1'..=b'9') && b.is_ascii_digit(),
+        [b'1', b, c] => b.is_ascii_digit() && c.is_ascii_digit(),
+        [b'2', b'0'..=b'4', c] => c.is_ascii_digit(),
+        [b'2', b'5', b'0'..=b'5'] => true,
+        _ => false,
+    }
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`: checks what lies
+/// between the brackets, `[start, end)`.
+fn check_ip_literal(input: &[u8], start: usize, end: usize) -> Result<HostKind, Error> {
+    if start < end && matches!(input[start], b'v' | b'V') {
+        check_ipvfuture(input, start, end)?;
+        Ok(HostKind::IpvFuture)
+    } else {
+        check_ipv6(input, start, end)?;
+        Ok(HostKind::Ipv6)
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`, the
+/// `v` at `start`.
+fn check_ipvfuture(input: &[u8], start: usize, end: usize) -> Result<(), Error> {
+    let bad = |i| Error::new(i, Component::Host, ErrorKind::BadIpvFuture);
+    let mut i = start + 1;
+    while i < end && is(input[i], table::HEXDIG) {
+        i += 1;
+    }
+    // INVARIANT: [start + 1, i) is the version, i the byte after it.
+    if i == start + 1 || i == end || input[i] != b'.' {
+        return Err(bad(i));
+    }
+    i += 1;
+    if i == end {
+        return Err(bad(i));
+    }
+    for j in i..end {
+        if !is(input[j], table::IPVFUTURE) {
+            return Err(Error::new(
+                j,
+                Component::Host,
+                ErrorKind::InvalidByte(input[j]),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `IPv6address` of section 3.2.2, all nine forms, between `[start, end)`.
+///
+/// The nine alternatives amount to: `h16` groups (1-4 hex digits) separated by
+/// `:`, at most one `::` standing for one or more zero groups, an optional
+/// dotted `IPv4address` as the last 32 bits (it counts as two groups), and
+/// exactly 8 groups without `::`, at most 7 with it.
+fn check_ipv6(input: &[u8], start: usize, end: usize) -> Result<(), Error> {
+    let err = |i, kind| Error::new(i, Component::Host, kind);
+    let mut i = start;
+    let mut groups = 0;
+    let mut double_colon = false;
+    let mut double_colon_at = start;
+    if input[i..end].starts_with(b"::") {
+        double_colon = true;
+        i += 2;
+    } else if i < end && input[i] == b':' {
+        return Err(err(i, ErrorKind::Ipv6Colon));
+    }
+    // INVARIANT: at the top of the loop, `i` is where a group may start: at
+    // `start`, or just after a `:` or `::`.
+    while i < end {
+        let group = i;
+        while i < end && is(input[i], table::HEXDIG) {
+            i += 1;
+        }
+        if i < end && input[i] == b'.' {
+            // ls32 as an IPv4address: the last 32 bits, so it runs to the end.
+            if !is_ipv4(&input[group..end]) {
+                return Err(err(group, ErrorKind::Ipv6Ipv4));
+            }
+            if groups + 2 > if double_colon { 7 } else { 8 } {
+                return Err(err(group, ErrorKind::Ipv6TooManyGroups));
+            }
+            groups += 2;
+            break;
+        }
+        let digits = i - group;
+        if digits == 0 {
+            return Err(match input[i] {
+                b':' => err(i, ErrorKind::Ipv6Colon),
+                b'%' => err(i, ErrorKind::Ipv6Zone),
+                b => err(i, ErrorKind::InvalidByte(b)),
+            });
+        }
+        if digits > 4 {
+            return Err(err(group + 4, ErrorKind::Ipv6GroupTooLong));
+        }
+        groups += 1;
+        if groups > if double_colon { 7 } else { 8 } {
+            return Err(err(group, ErrorKind::Ipv6TooManyGroups));
+        }
+        if i == end {
+            break;
+        }
+        match input[i] {
+            b':' => {}
+            b'%' => return Err(err(i, ErrorKind::Ipv6Zone)),
+            b => return Err(err(i, ErrorKind::InvalidByte(b))),
+        }
+        i += 1;
+        if i < end && input[i] == b':' {
+            if double_colon {
+                return Err(err(i - 1, ErrorKind::Ipv6DoubleColon));
+            }
+            double_colon = true;
+            double_colon_at = i - 1;
+            i += 1;
+        } else if i == end {
+            return Err(err(i - 1, ErrorKind::Ipv6Colon));
+        }
+    }
+    if !double_colon && groups < 8 {
+        return Err(err(end, ErrorKind::Ipv6TooFewGroups));
+    }
+    if double_colon && groups > 7 {
+        // Eight groups and a `::`, which stands for at least one more.
+        return Err(err(double_colon_at, ErrorKind::Ipv6TooManyGroups));
+    }
+    Ok(())
+}
