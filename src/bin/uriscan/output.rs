@@ -1,0 +1,221 @@
+//! Rendering records: `check` lines, `split` JSON objects and TSV rows.
+
+use std::io::Write;
+
+use uriscan::{Error, Split, Uri};
+
+/// Appends `bytes` as the inside of a JSON string: `"` `\` and control bytes
+/// escaped, bytes that are not UTF-8 replaced by U+FFFD.
+pub fn json_str_body(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes
+        .iter()
+        .all(|&b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '"' => out.extend_from_slice(b"\\\""),
+                '\\' => out.extend_from_slice(b"\\\\"),
+                '\n' => out.extend_from_slice(b"\\n"),
+                '\r' => out.extend_from_slice(b"\\r"),
+                '\t' => out.extend_from_slice(b"\\t"),
+                c if (c as u32) < 0x20 => {
+                    let _ = write!(out, "\\u{:04x}", c as u32);
+                }
+                c => {
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+        if !chunk.invalid().is_empty() {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+}
+
+/// Appends a JSON string, or `null` for `None`.
+pub fn json_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
+    match bytes {
+        Some(b) => {
+            out.push(b'"');
+            json_str_body(out, b);
+            out.push(b'"');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// Appends a TSV field: `\N` for undefined; `\` tab, LF and CR escaped as `\\`
+/// `\t` `\n` `\r`; other control bytes as `\xNN`; non-UTF-8 bytes as U+FFFD.
+pub fn tsv_field(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
+    let Some(bytes) = bytes else {
+        out.extend_from_slice(b"\\N");
+        return;
+    };
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.extend_from_slice(b"\\\\"),
+                '\t' => out.extend_from_slice(b"\\t"),
+                '\n' => out.extend_from_slice(b"\\n"),
+                '\r' => out.extend_from_slice(b"\\r"),
+                c if (c as u32) < 0x20 || c == '\x7f' => {
+                    let _ = write!(out, "\\x{:02x}", c as u32);
+                }
+                c => {
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+        if !chunk.invalid().is_empty() {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+}
+
+/// The header row of `split --format tsv`.
+pub const TSV_HEADER: &str = "line\tvalid\tkind\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\terror_offset\terror_component\terror_message\n";
+
+/// The fields of one `split` record.
+pub struct Record<'a> {
+    pub line: u64,
+    pub text: &'a [u8],
+    pub split: Split,
+    pub result: Result<Uri<'a>, Error>,
+}
+
+impl Record<'_> {
+    fn part(&self, r: Option<std::ops::Range<usize>>) -> Option<&[u8]> {
+        r.map(|r| &self.text[r])
+    }
+
+    fn sub(&self) -> [Option<&[u8]>; 3] {
+        match &self.result {
+            Ok(uri) if uri.host().is_some() => [
+                uri.userinfo().map(str::as_bytes),
+                uri.host().map(str::as_bytes),
+                uri.port().map(str::as_bytes),
+            ],
+            _ => [None; 3],
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        if self.split.scheme().is_some() {
+            "uri"
+        } else {
+            "relative"
+        }
+    }
+
+    pub fn json(&self, out: &mut Vec<u8>) {
+        let s = &self.split;
+        let _ = write!(
+            out,
+            "{{\"line\":{},\"valid\":{},\"kind\":\"{}\",\"scheme\":",
+            self.line,
+            self.result.is_ok(),
+            self.kind()
+        );
+        json_opt(out, self.part(s.scheme()));
+        out.extend_from_slice(b",\"authority\":");
+        json_opt(out, self.part(s.authority()));
+        let [userinfo, host, port] = self.sub();
+        out.extend_from_slice(b",\"userinfo\":");
+        json_opt(out, userinfo);
+        out.extend_from_slice(b",\"host\":");
+        json_opt(out, host);
+        out.extend_from_slice(b",\"port\":");
+        json_opt(out, port);
+        out.extend_from_slice(b",\"path\":");
+        json_opt(out, Some(&self.text[s.path()]));
+        out.extend_from_slice(b",\"query\":");
+        json_opt(out, self.part(s.query()));
+        out.extend_from_slice(b",\"fragment\":");
+        json_opt(out, self.part(s.fragment()));
+        out.extend_from_slice(b",\"error\":");
+        match &self.result {
+            Ok(_) => out.extend_from_slice(b"null"),
+            Err(e) => {
+                let _ = write!(
+                    out,
+                    "{{\"offset\":{},\"component\":\"{}\",\"message\":",
+                    e.offset(),
+                    e.component()
+                );
+                json_opt(out, Some(e.to_string().as_bytes()));
+                out.push(b'}');
+            }
+        }
+        out.extend_from_slice(b"}\n");
+    }
+
+    pub fn tsv(&self, out: &mut Vec<u8>) {
+        let s = &self.split;
+        let _ = write!(
+            out,
+            "{}\t{}\t{}\t",
+            self.line,
+            self.result.is_ok(),
+            self.kind()
+        );
+        let [userinfo, host, port] = self.sub();
+        let fields = [
+            self.part(s.scheme()),
+            self.part(s.authority()),
+            userinfo,
+            host,
+            port,
+            Some(&self.text[s.path()]),
+            self.part(s.query()),
+            self.part(s.fragment()),
+        ];
+        for f in fields {
+            tsv_field(out, f);
+            out.push(b'\t');
+        }
+        match &self.result {
+            Ok(_) => out.extend_from_slice(b"\\N\t\\N\t\\N"),
+            Err(e) => {
+                let _ = write!(out, "{}\t{}\t{}", e.offset(), e.component(), e);
+            }
+        }
+        out.push(b'\n');
+    }
+}
+
+/// `FILE:LINE:COL: message`, COL being the 1-based byte column.
+pub fn check_line(out: &mut Vec<u8>, file: &str, line: u64, err: &Error) {
+    let _ = writeln!(out, "{file}:{line}:{}: {err}", err.offset() + 1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes() {
+        let mut out = Vec::new();
+        json_opt(&mut out, Some(b"a\"b\\c\n\x01\xff\xc3\xa9"));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\"a\\\"b\\\\c\\n\\u0001\u{FFFD}\u{e9}\""
+        );
+    }
+
+    #[test]
+    fn tsv_escapes() {
+        let mut out = Vec::new();
+        tsv_field(&mut out, Some(b"a\tb\\c\x00\xfe"));
+        tsv_field(&mut out, None);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a\\tb\\\\c\\x00\u{FFFD}\\N"
+        );
+    }
+}
