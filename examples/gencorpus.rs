@@ -38,26 +38,102 @@ impl Rng {
 }
 
 const HOSTS: &[&str] = &[
-    "example.com", "www.example.org", "en.wikipedia.org", "github.com", "news.ycombinator.com",
-    "docs.rs", "crates.io", "www.bbc.co.uk", "cdn.jsdelivr.net", "api.twitter.com",
-    "maps.google.com", "www.amazon.de", "static.xx.fbcdn.net", "s3.amazonaws.com",
-    "login.microsoftonline.com", "www.nytimes.com", "archive.org", "web.archive.org",
-    "stackoverflow.com", "forum.example.net", "shop.example.co.jp", "xn--bcher-kva.example",
+    "example.com",
+    "www.example.org",
+    "en.wikipedia.org",
+    "github.com",
+    "news.ycombinator.com",
+    "docs.rs",
+    "crates.io",
+    "www.bbc.co.uk",
+    "cdn.jsdelivr.net",
+    "api.twitter.com",
+    "maps.google.com",
+    "www.amazon.de",
+    "static.xx.fbcdn.net",
+    "s3.amazonaws.com",
+    "login.microsoftonline.com",
+    "www.nytimes.com",
+    "archive.org",
+    "web.archive.org",
+    "stackoverflow.com",
+    "forum.example.net",
+    "shop.example.co.jp",
+    "xn--bcher-kva.example",
 ];
 const WORDS: &[&str] = &[
-    "index", "about", "blog", "2024", "news", "article", "products", "search", "images", "static",
-    "js", "css", "wiki", "Main_Page", "user", "settings", "v1", "api", "items", "download",
-    "releases", "tag", "category", "Foo_(bar)", "page", "docs", "latest", "src", "lib.rs",
-    "assets", "img", "photo.jpg", "style.css", "app.min.js", "feed.xml", "caf%C3%A9", "a%20b",
-    "~user", "data", "report.pdf",
+    "index",
+    "about",
+    "blog",
+    "2024",
+    "news",
+    "article",
+    "products",
+    "search",
+    "images",
+    "static",
+    "js",
+    "css",
+    "wiki",
+    "Main_Page",
+    "user",
+    "settings",
+    "v1",
+    "api",
+    "items",
+    "download",
+    "releases",
+    "tag",
+    "category",
+    "Foo_(bar)",
+    "page",
+    "docs",
+    "latest",
+    "src",
+    "lib.rs",
+    "assets",
+    "img",
+    "photo.jpg",
+    "style.css",
+    "app.min.js",
+    "feed.xml",
+    "caf%C3%A9",
+    "a%20b",
+    "~user",
+    "data",
+    "report.pdf",
 ];
 const KEYS: &[&str] = &[
-    "q", "id", "page", "utm_source", "utm_medium", "ref", "lang", "sort", "s", "v", "fbclid",
-    "session", "limit", "offset", "filter",
+    "q",
+    "id",
+    "page",
+    "utm_source",
+    "utm_medium",
+    "ref",
+    "lang",
+    "sort",
+    "s",
+    "v",
+    "fbclid",
+    "session",
+    "limit",
+    "offset",
+    "filter",
 ];
 const VALUES: &[&str] = &[
-    "1", "42", "en", "desc", "newsletter", "rust+uri", "hello%20world", "a%2Fb", "true", "x-y_z",
-    "2024-01-31", "%E2%9C%93", "",
+    "1",
+    "42",
+    "en",
+    "desc",
+    "newsletter",
+    "rust+uri",
+    "hello%20world",
+    "a%2Fb",
+    "true",
+    "x-y_z",
+    "2024-01-31",
+    "%E2%9C%93",
+    "",
 ];
 
 fn path(r: &mut Rng, out: &mut String) {
@@ -84,12 +160,20 @@ fn query(r: &mut Rng, out: &mut String) {
 
 fn host(r: &mut Rng, out: &mut String) {
     match r.below(100) {
-        0..=3 => {
-            out.push_str(&format!("{}.{}.{}.{}", r.below(256), r.below(256), r.below(256), r.below(256)))
-        }
+        0..=3 => out.push_str(&format!(
+            "{}.{}.{}.{}",
+            r.below(256),
+            r.below(256),
+            r.below(256),
+            r.below(256)
+        )),
         4..=5 => out.push_str(r.pick(&[
-            "[2001:db8::1]", "[::1]", "[fe80::1:2:3:4]", "[2001:db8:85a3:0:0:8a2e:370:7334]",
-            "[::ffff:192.0.2.128]", "[v1.fe80::a+en1]",
+            "[2001:db8::1]",
+            "[::1]",
+            "[fe80::1:2:3:4]",
+            "[2001:db8:85a3:0:0:8a2e:370:7334]",
+            "[::ffff:192.0.2.128]",
+            "[v1.fe80::a+en1]",
         ])),
         _ => out.push_str(r.pick(HOSTS)),
     }
@@ -184,7 +268,9 @@ fn parse_size(s: &str) -> u64 {
         Some(b'G' | b'g') => (&s[..s.len() - 1], 1 << 30),
         _ => (s, 1),
     };
-    n.parse::<u64>().expect("a size such as 1000, 64K, 100M or 1G") * mul
+    n.parse::<u64>()
+        .expect("a size such as 1000, 64K, 100M or 1G")
+        * mul
 }
 
 fn main() -> io::Result<()> {
