@@ -43,3 +43,8 @@ mod validate;
 pub use error::{Component, Error, ErrorKind};
 pub use split::{split, Split};
 pub use validate::{parse, HostKind, Mode, Uri};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -351,14 +351,16 @@ fn check_scheme(input: &[u8], s: Span) -> Result<(), Error> {
         };
         return Err(Error::new(s.start, Component::Scheme, kind));
     }
-    for i in s.start + 1..s.end {
-        if !is(input[i], table::SCHEME) {
-            return Err(Error::new(
-                i,
-                Component::Scheme,
-                ErrorKind::InvalidByte(input[i]),
-            ));
-        }
+    if let Some(i) = input[s.start + 1..s.end]
+        .iter()
+        .position(|&b| !is(b, table::SCHEME))
+    {
+        let at = s.start + 1 + i;
+        return Err(Error::new(
+            at,
+            Component::Scheme,
+            ErrorKind::InvalidByte(input[at]),
+        ));
     }
     Ok(())
 }
@@ -487,14 +489,13 @@ fn check_ipvfuture(input: &[u8], start: usize, end: usize) -> Result<(), Error> 
     if i == end {
         return Err(bad(i));
     }
-    for j in i..end {
-        if !is(input[j], table::IPVFUTURE) {
-            return Err(Error::new(
-                j,
-                Component::Host,
-                ErrorKind::InvalidByte(input[j]),
-            ));
-        }
+    if let Some(j) = input[i..end].iter().position(|&b| !is(b, table::IPVFUTURE)) {
+        let at = i + j;
+        return Err(Error::new(
+            at,
+            Component::Host,
+            ErrorKind::InvalidByte(input[at]),
+        ));
     }
     Ok(())
 }

@@ -1,1 +1,355 @@
-//! cli
+//! The command-line contract, run against the built binary.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_uriscan"))
+}
+
+/// Runs uriscan with `args` and `stdin`; returns its output.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .arg("--no-progress")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("uriscan runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A temporary directory removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("uriscan-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+    fn file(&self, name: &str, data: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, data).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn corpus() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.txt").to_string()
+}
+
+#[test]
+fn check_all_valid_exits_0() {
+    let o = run(
+        &["check"],
+        b"http://example.com/\n/relative\n\nmailto:a@b\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o).trim(), "4 lines, 4 valid, 0 invalid");
+}
+
+#[test]
+fn check_reports_file_line_column() {
+    let o = run(
+        &["check"],
+        b"http://ok/\nhttp://example.com/a b\n%zz\r\nhttp://[::1::]/",
+    );
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "-:2:21: invalid character ' ' in path\n\
+         -:3:1: '%' not followed by two hex digits in path\n\
+         -:4:12: IPv6 address has more than one '::'\n"
+    );
+    assert_eq!(stderr(&o).trim(), "4 lines, 1 valid, 3 invalid");
+}
+
+#[test]
+fn check_modes() {
+    let input = b"http://a/#f\n/rel\n";
+    let o = run(&["check", "--mode", "reference"], input);
+    assert_eq!(code(&o), 0);
+    let o = run(&["check", "--mode", "uri"], input);
+    assert_eq!(code(&o), 1);
+    assert_eq!(stdout(&o), "-:2:1: missing scheme: not an absolute URI\n");
+    let o = run(&["check", "--mode", "absolute"], input);
+    assert_eq!(
+        stdout(&o),
+        "-:1:10: an absolute URI may not have a fragment\n-:2:1: missing scheme: not an absolute URI\n"
+    );
+    let o = run(&["check", "--mode", "bogus"], input);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn missing_file_and_directory_exit_2() {
+    let dir = TempDir::new("missing");
+    let good = dir.file("good.txt", b"http://a/\n");
+    let missing = dir.0.join("nope.txt").to_string_lossy().into_owned();
+    let o = run(&["check", &missing], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("nope.txt: No such file"),
+        "{}",
+        stderr(&o)
+    );
+    let d = dir.0.to_string_lossy().into_owned();
+    let o = run(&["check", &d, &good], b"");
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 lines, 1 valid, 0 invalid"));
+    // An I/O error wins over invalid lines.
+    let bad = dir.file("bad.txt", b"a b\n");
+    let o = run(&["check", &bad, &missing], b"");
+    assert_eq!(code(&o), 2);
+    assert!(stdout(&o).contains("bad.txt:1:2: invalid character ' ' in path"));
+    let o = run(&["split", &missing], b"");
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn usage_error_exits_2() {
+    assert_eq!(code(&run(&["frobnicate"], b"")), 2);
+    assert_eq!(code(&run(&["check", "--chunk-size", "0"], b"")), 2);
+    assert_eq!(code(&run(&["check", "--threads", "x"], b"")), 2);
+}
+
+#[test]
+fn empty_input() {
+    let o = run(&["check"], b"");
+    assert_eq!(code(&o), 0);
+    assert_eq!(stderr(&o).trim(), "0 lines, 0 valid, 0 invalid");
+    let o = run(&["split"], b"");
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o), "");
+    // A lone LF is one empty line, which is a valid relative reference.
+    let o = run(&["check"], b"\n");
+    assert_eq!(stderr(&o).trim(), "1 lines, 1 valid, 0 invalid");
+}
+
+#[test]
+fn split_json_contract() {
+    let o = run(
+        &["split"],
+        b"http://u@[::1]:8080/p?q#f\r\n\n/a b?\nhttp://h:x/\n\xffa\"\\\x00",
+    );
+    assert_eq!(code(&o), 0);
+    let expected = [
+        r#"{"line":1,"valid":true,"kind":"uri","scheme":"http","authority":"u@[::1]:8080","userinfo":"u","host":"[::1]","port":"8080","path":"/p","query":"q","fragment":"f","error":null}"#,
+        r#"{"line":2,"valid":true,"kind":"relative","scheme":null,"authority":null,"userinfo":null,"host":null,"port":null,"path":"","query":null,"fragment":null,"error":null}"#,
+        r#"{"line":3,"valid":false,"kind":"relative","scheme":null,"authority":null,"userinfo":null,"host":null,"port":null,"path":"/a b","query":"","fragment":null,"error":{"offset":2,"component":"path","message":"invalid character ' ' in path"}}"#,
+        r#"{"line":4,"valid":false,"kind":"uri","scheme":"http","authority":"h:x","userinfo":null,"host":null,"port":null,"path":"/","query":null,"fragment":null,"error":{"offset":9,"component":"port","message":"port is not a number"}}"#,
+        "{\"line\":5,\"valid\":false,\"kind\":\"relative\",\"scheme\":null,\"authority\":null,\"userinfo\":null,\"host\":null,\"port\":null,\"path\":\"\u{FFFD}a\\\"\\\\\\u0000\",\"query\":null,\"fragment\":null,\"error\":{\"offset\":0,\"component\":\"path\",\"message\":\"invalid byte 0xFF in path\"}}",
+    ];
+    let out = stdout(&o);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn split_tsv_contract() {
+    let o = run(&["split", "--format", "tsv"], b"s://h/p?\n\tx\n");
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "line\tvalid\tkind\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\terror_offset\terror_component\terror_message\n\
+         1\ttrue\turi\ts\th\t\\N\th\t\\N\t/p\t\t\\N\t\\N\t\\N\t\\N\n\
+         2\tfalse\trelative\t\\N\t\\N\t\\N\t\\N\t\\N\t\\tx\t\\N\t\\N\t0\tpath\tinvalid byte 0x09 in path\n"
+    );
+}
+
+#[test]
+fn split_mode_decides_valid() {
+    let o = run(&["split", "--mode", "uri"], b"/x\n");
+    assert!(stdout(&o).contains("\"valid\":false"));
+    assert!(stdout(&o).contains("\"component\":\"scheme\""));
+}
+
+#[test]
+fn crlf_and_missing_final_lf() {
+    let o = run(&["check"], b"http://a/\r\nhttp://b/\r\n/c");
+    assert_eq!(code(&o), 0);
+    assert_eq!(stderr(&o).trim(), "3 lines, 3 valid, 0 invalid");
+    // Only one CR is dropped; a second is an invalid byte.
+    let o = run(&["check"], b"/a\r\r\n");
+    assert_eq!(stdout(&o), "-:1:3: invalid byte 0x0D in path\n");
+}
+
+#[test]
+fn nul_and_non_utf8_bytes() {
+    let o = run(&["check"], b"/a\x00b\n/\xc3\xa9\n/\xff\xfe\n");
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "-:1:3: invalid byte 0x00 in path\n-:2:2: invalid byte 0xC3 in path\n-:3:2: invalid byte 0xFF in path\n"
+    );
+}
+
+#[test]
+fn huge_lines() {
+    // A 100 MB line, valid, then one with an error at its very end.
+    let mut input = b"http://example.com/".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 100 << 20));
+    let len = input.len();
+    input.extend_from_slice(b"\n");
+    input.extend_from_within(..len);
+    input.extend_from_slice(b" \nhttp://short/\n");
+    let o = run(&["check", "--chunk-size", "1M", "-j", "2"], &input);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        format!("-:2:{}: invalid character ' ' in path\n", len + 1)
+    );
+    assert_eq!(stderr(&o).trim(), "3 lines, 2 valid, 1 invalid");
+}
+
+#[test]
+fn many_files_restart_line_numbers() {
+    let dir = TempDir::new("many");
+    let a = dir.file("a.txt", b"ok\nbad one\n");
+    let b = dir.file("b.txt", b"bad two\nok");
+    let o = run(&["check", &a, "-", &b], b"x y\n");
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        format!("{a}:2:4: invalid character ' ' in path\n-:1:2: invalid character ' ' in path\n{b}:1:4: invalid character ' ' in path\n")
+    );
+    assert_eq!(stderr(&o).trim(), "5 lines, 2 valid, 3 invalid");
+}
+
+#[test]
+fn threads_and_chunk_sizes_give_identical_output() {
+    let c = corpus();
+    let reference = run(&["split", "-j1", &c], b"");
+    assert_eq!(code(&reference), 0);
+    assert_eq!(stdout(&reference).lines().count(), 5000);
+    for args in [
+        ["-j2", "--chunk-size", "2M"],
+        ["-j2", "--chunk-size", "1K"],
+        ["-j3", "--chunk-size", "100"],
+        ["-j1", "--chunk-size", "7"],
+    ] {
+        let mut a = vec!["split"];
+        a.extend_from_slice(&args);
+        a.push(&c);
+        let o = run(&a, b"");
+        assert!(
+            o.stdout == reference.stdout,
+            "split {args:?} differs from -j1"
+        );
+        let mut a = vec!["check"];
+        a.extend_from_slice(&args);
+        a.push(&c);
+        let o = run(&a, b"");
+        let r = run(&["check", "-j1", &c], b"");
+        assert_eq!(o.stdout, r.stdout, "check {args:?}");
+        assert_eq!(o.stderr, r.stderr, "check {args:?}");
+    }
+}
+
+#[test]
+fn stats_account_for_every_line() {
+    let c = corpus();
+    let o = run(&["stats", "--format", "json", &c], b"");
+    assert_eq!(code(&o), 0);
+    let s = stdout(&o);
+    let field = |name: &str| -> u64 {
+        let i = s.find(&format!("\"{name}\":")).unwrap() + name.len() + 3;
+        s[i..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(field("lines"), 5000);
+    assert_eq!(field("valid") + field("invalid"), 5000);
+    assert!(field("invalid") > 0);
+    assert_eq!(field("bytes"), std::fs::metadata(&c).unwrap().len());
+    // check --stats prints the same counts to stderr and nothing extra to stdout.
+    let o = run(&["check", "-q", "--stats", &c], b"");
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("lines       5000"));
+}
+
+#[test]
+fn closed_stdout_is_not_an_error() {
+    let mut child = bin()
+        .args(["split", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"http://example.com/some/path?query#fragment\n".repeat(10_000);
+        for _ in 0..50 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 100];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    assert!(status.success(), "status {status:?}, stderr {err}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn progress_when_forced() {
+    let o = bin()
+        .args(["check", "--progress", &corpus()])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("5000 lines"));
+}
+
+#[test]
+fn version_and_help() {
+    let o = bin().arg("--version").output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("uriscan "));
+    let o = bin().args(["check", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stdout).contains("--mode"));
+}
