@@ -35,13 +35,11 @@ impl Stats {
                 if let Some(kind) = uri.host_kind() {
                     self.host_kinds[kind.index()] += 1;
                 }
-                match uri.scheme() {
-                    None => self.relative += 1,
-                    Some(s) if detailed => {
-                        let key = s.to_ascii_lowercase().into_bytes();
-                        *self.schemes.entry(key).or_insert(0) += 1;
-                    }
-                    Some(_) => {}
+                if uri.is_relative() {
+                    self.relative += 1;
+                } else if detailed {
+                    let key = uri.scheme().unwrap_or_default().to_ascii_lowercase();
+                    *self.schemes.entry(key.into_bytes()).or_insert(0) += 1;
                 }
             }
             Err(e) => {

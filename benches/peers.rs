@@ -1,0 +1,106 @@
+//! uriscan against the Rust URI parsers people would otherwise pick, on the same
+//! in-memory corpora, each with its strictest entry point.
+//!
+//! | parser | standard | entry point |
+//! |---|---|---|
+//! | uriscan | RFC 3986 | `parse(bytes, Mode::Reference)` (validate + split) |
+//! | fluent-uri | RFC 3986 | `UriRef::parse` |
+//! | iri-string | RFC 3986 | `UriReferenceStr::new` |
+//! | oxiri | RFC 3987 | `IriRef::parse` |
+//! | url | WHATWG | `Url::parse` |
+//! | ada-url | WHATWG (C++) | `Url::parse` |
+//! | http | RFC 7230 request targets | `Uri::try_from(&str)` |
+//!
+//! Strictness differs, so the number of lines each accepts is printed before the
+//! timings and written to `target/criterion/peers-accepted.tsv`; the throughput
+//! is bytes of input, and `scripts/peers-table.py` turns the criterion results
+//! into ns per URI, GB/s and M URIs/s. Lines that are not UTF-8 are given to no
+//! parser (none accepts them).
+//!
+//! `cargo bench --bench peers`; `URISCAN_BENCH_CORPORA=generated,node_files`
+//! picks corpora, `URISCAN_BENCH_MB` sizes the generated one.
+
+mod common;
+
+use std::hint::black_box;
+use std::io::Write;
+use std::str::FromStr;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+type Parser = (&'static str, fn(&str) -> bool);
+
+fn parsers() -> Vec<Parser> {
+    vec![
+        ("uriscan", |s| {
+            uriscan::parse(s.as_bytes(), uriscan::Mode::Reference).is_ok()
+        }),
+        ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok()),
+        ("iri-string", |s| {
+            iri_string::types::UriReferenceStr::new(s).is_ok()
+        }),
+        ("oxiri", |s| oxiri::IriRef::parse(s).is_ok()),
+        ("url", |s| url::Url::parse(s).is_ok()),
+        ("ada-url", |s| ada_url::Url::parse(s, None).is_ok()),
+        ("http", |s| http::Uri::from_str(s).is_ok()),
+    ]
+}
+
+fn peers(c: &mut Criterion) {
+    let corpora = common::corpora();
+    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
+    let _ = std::fs::create_dir_all(&out_dir);
+    let mut table = std::fs::File::create(out_dir.join("peers-accepted.tsv")).ok();
+    if let Some(t) = table.as_mut() {
+        let _ = writeln!(t, "corpus\tparser\tlines\tbytes\taccepted");
+    }
+    for corpus in &corpora {
+        let all = corpus.lines();
+        let lines: Vec<&str> = all
+            .iter()
+            .filter_map(|l| std::str::from_utf8(l).ok())
+            .collect();
+        let bytes: usize = all.iter().map(|l| l.len() + 1).sum();
+        eprintln!(
+            "corpus {}: {} lines, {} bytes, mean line {:.1} bytes",
+            corpus.name,
+            all.len(),
+            bytes,
+            corpus.mean_line()
+        );
+        let mut group = c.benchmark_group(format!("peers/{}", corpus.name));
+        group.throughput(Throughput::Bytes(bytes as u64));
+        for (name, parse) in parsers() {
+            let accepted = lines.iter().filter(|s| parse(s)).count();
+            eprintln!("  {name:<12} accepts {accepted} of {}", all.len());
+            if let Some(t) = table.as_mut() {
+                let _ = writeln!(
+                    t,
+                    "{}\t{name}\t{}\t{bytes}\t{accepted}",
+                    corpus.name,
+                    all.len()
+                );
+            }
+            group.bench_with_input(BenchmarkId::from_parameter(name), &lines, |b, lines| {
+                b.iter(|| {
+                    let mut n = 0usize;
+                    for s in lines {
+                        n += usize::from(parse(black_box(s)));
+                    }
+                    n
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = peers
+}
+criterion_main!(benches);

@@ -1,0 +1,89 @@
+//! uriscan's own stages on every corpus: split alone, validate + split, and the
+//! batch engine (the CLI's `check` without the I/O) per thread count.
+//!
+//! `cargo bench --bench throughput`; throughput is bytes of input.
+
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use uriscan::{batch, parse, split, Mode};
+
+fn stages(c: &mut Criterion) {
+    for corpus in common::corpora() {
+        let lines = corpus.lines();
+        let mut group = c.benchmark_group(format!("stages/{}", corpus.name));
+        group.throughput(Throughput::Bytes(corpus.data.len() as u64));
+        group.bench_function("split", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for l in &lines {
+                    n += split(black_box(l)).path().len();
+                }
+                n
+            })
+        });
+        group.bench_function("validate", |b| {
+            b.iter(|| {
+                let mut n = 0usize;
+                for l in &lines {
+                    n += usize::from(parse(black_box(l), Mode::Reference).is_ok());
+                }
+                n
+            })
+        });
+        group.finish();
+    }
+}
+
+fn engine(c: &mut Criterion) {
+    let data = common::gen::corpus(7, common::generated_bytes());
+    let mut group = c.benchmark_group("engine/generated");
+    group.throughput(Throughput::Bytes(data.len() as u64));
+    let max = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1];
+    if max > 1 {
+        counts.push(max);
+    }
+    for threads in counts {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let options = batch::Options {
+            pool: (threads > 1).then_some(&pool),
+            chunk_size: batch::DEFAULT_CHUNK_SIZE,
+        };
+        group.bench_with_input(BenchmarkId::new("check", threads), &data, |b, data| {
+            b.iter(|| {
+                let mut invalid = 0u64;
+                batch::run(
+                    &data[..],
+                    &mut std::io::sink(),
+                    &options,
+                    |chunk, _out| {
+                        chunk
+                            .lines()
+                            .filter(|(_, l)| parse(l, Mode::Reference).is_err())
+                            .count() as u64
+                    },
+                    |n, _| invalid += n,
+                )
+                .unwrap();
+                invalid
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = stages, engine
+}
+criterion_main!(benches);
