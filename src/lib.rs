@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | split into five components, never fails | [`split`] | Appendix B |
 //! | validate every component, say where and why | [`parse`] | Appendix A, sections 3 and 4 |
+//! | classify bytes 64 at a time (SSE2, AVX2, NEON, SWAR) | [`Backend`] | — |
 //! | process newline-delimited corpora on all cores | [`batch`] | — |
 //!
 //! Splitting returns offsets, never copies; parsing returns a [`Uri`] that
@@ -36,13 +37,16 @@
 
 pub mod batch;
 mod error;
+mod simd;
 mod split;
+mod stage2;
 mod table;
 mod validate;
 
 pub use error::{Component, Error, ErrorKind};
+pub use simd::{Backend, Masks};
 pub use split::{split, Split};
-pub use validate::{parse, HostKind, Mode, Uri};
+pub use validate::{parse, parse_with, HostKind, Mode, Uri};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

@@ -29,7 +29,9 @@
 use core::ops::Range;
 
 use crate::error::{Component, Error, ErrorKind};
+use crate::simd::{self, Backend};
 use crate::split::{split, Span, Split};
+use crate::stage2::Outcome;
 use crate::table::{self, is};
 
 /// Which rule of RFC 3986 the input must match.
@@ -261,6 +263,48 @@ impl<'a> Uri<'a> {
 /// # Ok::<(), uriscan::Error>(())
 /// ```
 pub fn parse(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
+    parse_with(input, mode, Backend::current())
+}
+
+/// Inputs shorter than this go straight to the reference validator, which is
+/// faster on them than classifying a block.
+const SHORT: usize = 8;
+
+/// [`parse`] with a chosen [`Backend`] (for benchmarks and tests). Every
+/// backend gives the same result; one this CPU cannot run, or
+/// [`Backend::Scalar`], means the reference validator.
+///
+/// # Errors
+///
+/// As [`parse`].
+///
+/// ```
+/// use uriscan::{parse_with, Backend, Mode};
+///
+/// for backend in Backend::available() {
+///     let uri = parse_with(b"http://example.com/a?b#c", Mode::Uri, backend)?;
+///     assert_eq!(uri.query(), Some("b"));
+/// }
+/// # Ok::<(), uriscan::Error>(())
+/// ```
+pub fn parse_with(input: &[u8], mode: Mode, backend: Backend) -> Result<Uri<'_>, Error> {
+    if backend != Backend::Scalar && input.len() >= SHORT && backend.is_available() {
+        if let (_, _, Outcome::Valid(split, authority)) =
+            simd::scan_line(backend, input, 0, Some(input.len()), mode)
+        {
+            return Ok(Uri {
+                input,
+                split,
+                authority,
+            });
+        }
+    }
+    parse_reference(input, mode)
+}
+
+/// The reference validator: the Appendix B split, then every component
+/// checked byte by byte against its rule.
+pub(crate) fn parse_reference(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
     let split = split(input);
     let authority = check(input, &split, mode)?;
     Ok(Uri {
@@ -268,6 +312,43 @@ pub fn parse(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
         split,
         authority,
     })
+}
+
+/// Parses the line that starts at `start` of a chunk `buf` and ends at the
+/// next LF (one CR before it dropped) or at the end of `buf`, reading ahead
+/// in `buf` for speed. Returns the line, the offset of the next line and the
+/// result.
+#[inline]
+pub(crate) fn parse_line(
+    buf: &[u8],
+    start: usize,
+    mode: Mode,
+    backend: Backend,
+) -> (&[u8], usize, Result<Uri<'_>, Error>) {
+    if backend == Backend::Scalar {
+        let (end, next) = match memchr::memchr(b'\n', &buf[start..]) {
+            Some(i) => (start + i, start + i + 1),
+            None => (buf.len(), buf.len()),
+        };
+        let end = if end > start && buf[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        let line = &buf[start..end];
+        return (line, next, parse_reference(line, mode));
+    }
+    let (end, next, outcome) = simd::scan_line(backend, buf, start, None, mode);
+    let line = &buf[start..end];
+    let result = match outcome {
+        Outcome::Valid(split, authority) => Ok(Uri {
+            input: line,
+            split,
+            authority,
+        }),
+        Outcome::Reference => parse_reference(line, mode),
+    };
+    (line, next, result)
 }
 
 /// Checks the components of an Appendix B split against Appendix A, left to

@@ -24,10 +24,19 @@ use stats::Stats;
 
 /// `--version --verbose` style details: shown by `uriscan --version`.
 pub fn long_version() -> &'static str {
-    concat!(
-        env!("CARGO_PKG_VERSION"),
-        "\nvalidator: scalar (table-driven)"
-    )
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{}\nbackend: {} (available: {}; URISCAN_BACKEND forces one)",
+            env!("CARGO_PKG_VERSION"),
+            uriscan::Backend::current().name(),
+            uriscan::Backend::available()
+                .iter()
+                .map(|b| b.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
 }
 
 /// What the run does with each line.
@@ -112,8 +121,7 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         ..Stats::default()
     };
     let detailed = config.stats.is_some();
-    for (line, text) in chunk.lines() {
-        let result = uriscan::parse(text, config.mode);
+    for (line, text, result) in chunk.uris(config.mode) {
         st.record(&result, detailed);
         match config.job {
             Job::Check { quiet } => {

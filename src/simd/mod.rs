@@ -1,0 +1,287 @@
+//! The portable SIMD pass: turn bytes into bitmasks, one bit per byte.
+//!
+//! # Design
+//!
+//! The simple loop, in pseudo-code, is the reference validator
+//! ([`crate::validate`]): for each byte, look up its class and decide. The fast
+//! path splits that work in two stages, as simdjson does:
+//!
+//! 1. **Classify** (this module, the only place with `unsafe`): a 64-byte block
+//!    becomes a [`Masks`] value, one `u64` per byte class: line feeds, `:` `/`
+//!    `?` `#`, `%`, `@`, `[` or `]`, hex digits, and bytes outside the URI
+//!    alphabet. No grammar here: intrinsics only turn bytes into masks.
+//! 2. **Decide** ([`crate::stage2`], safe scalar code): a line's Appendix B
+//!    boundaries are found with a few trailing-zero counts on those masks, and
+//!    its path, query and fragment are accepted a block at a time with a
+//!    handful of ANDs, with no per-byte loop. The short scheme and authority
+//!    go through the reference code. An invalid line is handed to the
+//!    reference validator, which says where and why: SIMD answers "anything
+//!    wrong?", the scalar code locates it.
+//!
+//! The optimisations, in order:
+//!
+//! 1. A line is classified from its first byte, loading 64 bytes at a time
+//!    straight from the buffer it sits in (a chunk of the corpus) and masking
+//!    off the bits past its end, so the line's LF is found by the same pass
+//!    that classifies it. Only a block that would run past the end of the
+//!    buffer is copied into a zeroed stack buffer.
+//! 2. Backends: AVX2 classifies with nibble lookup tables (`vpshufb`) for the
+//!    alphabet and hex classes; SSE2, which has no byte shuffle, with compares
+//!    and ranges; NEON with `vqtbl1q_u8` lookups and a pairwise-add movemask;
+//!    SWAR on `u64` words elsewhere. Every backend's tables are built from
+//!    [`crate::table`].
+//! 3. The backend is chosen once (run-time detection on x86-64, compile time
+//!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|neon`
+//!    forces one. The dispatch happens once per line, and the whole line,
+//!    both stages, runs inside one `#[target_feature]` function.
+//! 4. `scalar` is the reference validator itself, with no masks: the oracle
+//!    every other backend is tested against (`src/simd/tests.rs`).
+
+#![allow(unsafe_code)]
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::stage2::{self, Classify, Outcome};
+use crate::validate::Mode;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "aarch64")]
+mod neon;
+pub(crate) mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
+#[cfg(test)]
+mod tests;
+
+/// The byte classes of a 64-byte block: bit `i` of each field describes byte
+/// `i` of the block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Masks {
+    /// `\n`.
+    pub lf: u64,
+    /// `:`.
+    pub colon: u64,
+    /// `/`.
+    pub slash: u64,
+    /// `?`.
+    pub question: u64,
+    /// `#`.
+    pub hash: u64,
+    /// `%`.
+    pub percent: u64,
+    /// `@`.
+    pub at: u64,
+    /// `[` or `]`.
+    pub brackets: u64,
+    /// `HEXDIG`: `0-9 A-F a-f`.
+    pub hex: u64,
+    /// Bytes outside the URI alphabet (not `unreserved`, `reserved` or `%`):
+    /// controls, space, `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`, DEL and every
+    /// byte >= 0x80.
+    pub bad: u64,
+}
+
+impl Masks {
+    /// Keeps only the bits set in `keep`.
+    #[inline(always)]
+    pub(crate) fn and(self, keep: u64) -> Masks {
+        Masks {
+            lf: self.lf & keep,
+            colon: self.colon & keep,
+            slash: self.slash & keep,
+            question: self.question & keep,
+            hash: self.hash & keep,
+            percent: self.percent & keep,
+            at: self.at & keep,
+            brackets: self.brackets & keep,
+            hex: self.hex & keep,
+            bad: self.bad & keep,
+        }
+    }
+}
+
+/// An implementation of the classifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// The table-driven reference validator, byte by byte (no masks); its
+    /// classifier is a table loop. The oracle of every other backend.
+    Scalar,
+    /// Masks computed on `u64` words (SIMD within a register): any target.
+    Swar,
+    /// x86-64 SSE2 (every x86-64 CPU).
+    Sse2,
+    /// x86-64 AVX2, detected at run time.
+    Avx2,
+    /// aarch64 NEON (every aarch64 CPU).
+    Neon,
+}
+
+impl Backend {
+    /// Every backend, available here or not.
+    pub const ALL: [Backend; 5] = [
+        Backend::Scalar,
+        Backend::Swar,
+        Backend::Sse2,
+        Backend::Avx2,
+        Backend::Neon,
+    ];
+
+    /// `scalar`, `swar`, `sse2`, `avx2` or `neon`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Scalar => "scalar",
+            Backend::Swar => "swar",
+            Backend::Sse2 => "sse2",
+            Backend::Avx2 => "avx2",
+            Backend::Neon => "neon",
+        }
+    }
+
+    /// The backend named `name` (as [`Backend::name`] writes it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Backend> {
+        Backend::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// Whether this CPU can run the backend.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            Backend::Scalar | Backend::Swar => true,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => !cfg!(miri) && std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "aarch64")]
+            Backend::Neon => !cfg!(miri),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// The backends this CPU can run.
+    #[must_use]
+    pub fn available() -> Vec<Backend> {
+        Backend::ALL
+            .into_iter()
+            .filter(|b| b.is_available())
+            .collect()
+    }
+
+    /// The fastest backend this CPU can run.
+    #[must_use]
+    pub fn detect() -> Backend {
+        [Backend::Avx2, Backend::Neon, Backend::Sse2, Backend::Swar]
+            .into_iter()
+            .find(|b| b.is_available())
+            .unwrap_or(Backend::Scalar)
+    }
+
+    /// The backend in use: the one `URISCAN_BACKEND` names if this CPU can run
+    /// it, else [`Backend::detect`]. Decided once per process.
+    #[must_use]
+    pub fn current() -> Backend {
+        static CURRENT: AtomicU8 = AtomicU8::new(u8::MAX);
+        let v = CURRENT.load(Ordering::Relaxed);
+        if let Some(&b) = Backend::ALL.get(v as usize) {
+            return b;
+        }
+        let chosen = std::env::var("URISCAN_BACKEND")
+            .ok()
+            .and_then(|s| Backend::from_name(s.trim()))
+            .filter(|b| b.is_available())
+            .unwrap_or_else(Backend::detect);
+        let index = Backend::ALL.iter().position(|&b| b == chosen).unwrap_or(0);
+        CURRENT.store(index as u8, Ordering::Relaxed);
+        chosen
+    }
+
+    /// Classifies one 64-byte block. A backend this CPU cannot run classifies
+    /// with the scalar table instead.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// let mut block = [b'a'; 64];
+    /// block[..12].copy_from_slice(b"http://x/ y\n");
+    /// let m = Backend::current().classify(&block);
+    /// assert_eq!(m.colon, 1 << 4);
+    /// assert_eq!(m.slash, 1 << 5 | 1 << 6 | 1 << 8);
+    /// assert_eq!(m.bad, 1 << 9 | 1 << 11); // the space and the LF
+    /// assert_eq!(m.lf, 1 << 11);
+    /// ```
+    #[must_use]
+    pub fn classify(self, block: &[u8; 64]) -> Masks {
+        let mut out = [Masks::default()];
+        self.classify_blocks(block, &mut out);
+        out[0]
+    }
+
+    /// Classifies `data` 64 bytes at a time into `out` (one [`Masks`] per
+    /// block, the last block padded with zero bytes, which are `bad`), as many
+    /// blocks as both hold. One dispatch for the whole loop.
+    pub fn classify_blocks(self, data: &[u8], out: &mut [Masks]) {
+        let b = if self.is_available() {
+            self
+        } else {
+            Backend::Scalar
+        };
+        match b {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `is_available` checked that the CPU has AVX2.
+            Backend::Avx2 => unsafe { avx2::classify_blocks(data, out) },
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse2 => classify_blocks_with(&sse2::Sse2, data, out),
+            #[cfg(target_arch = "aarch64")]
+            Backend::Neon => classify_blocks_with(&neon::Neon, data, out),
+            Backend::Swar => classify_blocks_with(&scalar::Swar, data, out),
+            _ => classify_blocks_with(&scalar::Table, data, out),
+        }
+    }
+}
+
+#[inline(always)]
+pub(crate) fn classify_blocks_with<C: Classify>(c: &C, data: &[u8], out: &mut [Masks]) {
+    for (i, m) in out.iter_mut().enumerate() {
+        let at = i * 64;
+        if at >= data.len() {
+            break;
+        }
+        *m = match data.get(at..at + 64) {
+            Some(block) => c.classify(block.try_into().expect("64 bytes")),
+            None => {
+                let mut tmp = [0u8; 64];
+                tmp[..data.len() - at].copy_from_slice(&data[at..]);
+                c.classify(&tmp)
+            }
+        };
+    }
+}
+
+/// Stage 1 + stage 2 on the line starting at `start` of `buf`, with the
+/// backend `backend`. `end`: where the line ends if known; `None` to end it at
+/// the next LF (or the end of `buf`), dropping one CR before it. Returns the
+/// end of the line's content, the position after its terminator, and the
+/// outcome. The backend must not be `Scalar`, and must be available.
+#[inline]
+pub(crate) fn scan_line(
+    backend: Backend,
+    buf: &[u8],
+    start: usize,
+    end: Option<usize>,
+    mode: Mode,
+) -> (usize, usize, Outcome) {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller chose `backend` among the available ones, so the
+        // CPU has AVX2.
+        Backend::Avx2 => unsafe { avx2::scan_line(buf, start, end, mode) },
+        #[cfg(target_arch = "x86_64")]
+        Backend::Sse2 => stage2::scan_line(&sse2::Sse2, buf, start, end, mode),
+        #[cfg(target_arch = "aarch64")]
+        Backend::Neon => stage2::scan_line(&neon::Neon, buf, start, end, mode),
+        _ => stage2::scan_line(&scalar::Swar, buf, start, end, mode),
+    }
+}

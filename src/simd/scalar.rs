@@ -1,0 +1,91 @@
+//! The portable classifiers: a table loop (the oracle of every other backend)
+//! and SWAR on `u64` words.
+
+use super::Masks;
+use crate::stage2::Classify;
+use crate::table::{self, TABLE};
+
+/// Bytes outside the URI alphabet, by value.
+pub(crate) static BAD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = TABLE[i] & table::URI_ALPHABET == 0;
+        i += 1;
+    }
+    t
+};
+
+/// One byte at a time, straight from [`crate::table`].
+pub(crate) struct Table;
+
+impl Classify for Table {
+    #[inline(always)]
+    fn classify(&self, block: &[u8; 64]) -> Masks {
+        let mut m = Masks::default();
+        for (i, &b) in block.iter().enumerate() {
+            let bit = 1u64 << i;
+            let set = |field: &mut u64, yes: bool| *field |= if yes { bit } else { 0 };
+            set(&mut m.lf, b == b'\n');
+            set(&mut m.colon, b == b':');
+            set(&mut m.slash, b == b'/');
+            set(&mut m.question, b == b'?');
+            set(&mut m.hash, b == b'#');
+            set(&mut m.percent, b == b'%');
+            set(&mut m.at, b == b'@');
+            set(&mut m.brackets, b == b'[' || b == b']');
+            set(&mut m.hex, table::is(b, table::HEXDIG));
+            set(&mut m.bad, BAD[b as usize]);
+        }
+        m
+    }
+}
+
+/// SIMD within a register: equality classes with exact zero-byte detection on
+/// `u64` words, the hex and alphabet classes by table.
+pub(crate) struct Swar;
+
+const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// 0x80 in every byte of `w` equal to `c`, 0 elsewhere (exact: no borrow
+/// crosses bytes).
+#[inline(always)]
+fn eq(w: u64, c: u8) -> u64 {
+    let v = w ^ (ONES * u64::from(c));
+    !(((v & LO7) + LO7) | v | LO7)
+}
+
+/// Gathers the top bit of each byte into 8 bits, byte `i` to bit `i`.
+#[inline(always)]
+fn movemask(t: u64) -> u64 {
+    ((t >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+impl Classify for Swar {
+    #[inline(always)]
+    fn classify(&self, block: &[u8; 64]) -> Masks {
+        let words: &[[u8; 8]; 8] = bytemuck::cast_ref(block);
+        let mut m = Masks::default();
+        for (i, bytes) in words.iter().enumerate() {
+            let w = u64::from_le_bytes(*bytes);
+            let s = 8 * i;
+            m.lf |= movemask(eq(w, b'\n')) << s;
+            m.colon |= movemask(eq(w, b':')) << s;
+            m.slash |= movemask(eq(w, b'/')) << s;
+            m.question |= movemask(eq(w, b'?')) << s;
+            m.hash |= movemask(eq(w, b'#')) << s;
+            m.percent |= movemask(eq(w, b'%')) << s;
+            m.at |= movemask(eq(w, b'@')) << s;
+            m.brackets |= movemask(eq(w, b'[') | eq(w, b']')) << s;
+            let (mut hex, mut bad) = (0u64, 0u64);
+            for (j, &b) in bytes.iter().enumerate() {
+                hex |= u64::from(table::is(b, table::HEXDIG)) << j;
+                bad |= u64::from(BAD[b as usize]) << j;
+            }
+            m.hex |= hex << s;
+            m.bad |= bad << s;
+        }
+        m
+    }
+}

@@ -1,0 +1,87 @@
+//! x86-64 SSE2: four 16-byte vectors per block. SSE2 has no byte shuffle, so
+//! the hex and alphabet classes are ranges and compares.
+
+use core::arch::x86_64::{
+    __m128i, _mm_add_epi8, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+};
+
+use super::Masks;
+use crate::stage2::Classify;
+
+/// SSE2 is part of x86-64: every x86-64 CPU runs this.
+pub(super) struct Sse2;
+
+impl Classify for Sse2 {
+    #[inline(always)]
+    fn classify(&self, block: &[u8; 64]) -> Masks {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe { classify(block) }
+    }
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn classify(block: &[u8; 64]) -> Masks {
+    {
+        let mut m = Masks::default();
+        for i in 0..4 {
+            // SAFETY: 16 * i + 16 <= 64 bytes of `block` are readable; the
+            // load is unaligned.
+            let v = unsafe { _mm_loadu_si128(block.as_ptr().add(16 * i).cast()) };
+            let s = 16 * i;
+            m.lf |= eq(v, b'\n') << s;
+            m.colon |= eq(v, b':') << s;
+            m.slash |= eq(v, b'/') << s;
+            m.question |= eq(v, b'?') << s;
+            m.hash |= eq(v, b'#') << s;
+            m.percent |= eq(v, b'%') << s;
+            m.at |= eq(v, b'@') << s;
+            m.brackets |= mask(_mm_or_si128(eqv(v, b'['), eqv(v, b']'))) << s;
+            let digit = in_range(v, b'0', b'9');
+            let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'f');
+            m.hex |= mask(_mm_or_si128(digit, letter)) << s;
+            // The alphabet is 0x21..=0x7e less `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`.
+            let printable = in_range(v, 0x21, 0x7e);
+            let excluded = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_or_si128(eqv(v, b'"'), eqv(v, b'<')),
+                    _mm_or_si128(eqv(v, b'>'), eqv(v, b'\\')),
+                ),
+                _mm_or_si128(
+                    _mm_or_si128(eqv(v, b'^'), eqv(v, b'`')),
+                    in_range(v, b'{', b'}'),
+                ),
+            );
+            m.bad |= (!mask(_mm_andnot_si128(excluded, printable)) & 0xffff) << s;
+        }
+        m
+    }
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn eqv(v: __m128i, c: u8) -> __m128i {
+    _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8))
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn mask(v: __m128i) -> u64 {
+    u64::from(_mm_movemask_epi8(v) as u16)
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn eq(v: __m128i, c: u8) -> u64 {
+    mask(eqv(v, c))
+}
+
+/// 0xff in the bytes of `v` within `lo..=hi` (unsigned): `v - lo <= hi - lo`.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn in_range(v: __m128i, lo: u8, hi: u8) -> __m128i {
+    let x = _mm_add_epi8(v, _mm_set1_epi8(lo.wrapping_neg() as i8));
+    let limit = _mm_set1_epi8((hi - lo) as i8);
+    _mm_cmpeq_epi8(_mm_min_epu8(x, limit), x)
+}

@@ -1,0 +1,241 @@
+//! Stage 2 of the fast path: decide a line's validity and split it from the
+//! masks of [`crate::simd`], in safe scalar code.
+//!
+//! For a line of `n` bytes, with every mask cleared past `n`:
+//!
+//! 1. the first of `: / ? #` (a trailing-zero count) ends the scheme when it
+//!    is a `:` at offset > 0; the scheme's few bytes are checked by the table;
+//! 2. `//` then opens the authority, which the first of `/ ? #` ends; it is
+//!    checked by the reference code ([`crate::validate::check_authority`]),
+//!    being short and rich in rules;
+//! 3. the rest, path + query + fragment, is valid exactly when it has no byte
+//!    outside the URI alphabet, no `[` or `]`, no `#` after the first, and
+//!    every `%` is followed by two hex digits: `?` `/` `:` `@` and the other
+//!    reserved bytes are all allowed there. Each of these is a few ANDs per
+//!    64-byte block, and the boundaries of query and fragment are two more
+//!    trailing-zero counts.
+//!
+//! Stage 2 answers valid (with the split and the authority's parts, identical
+//! to the reference) or invalid; the reference validator then says where and
+//! why. Lines longer than [`MAX_BLOCKS`] blocks go to the reference too.
+
+use crate::simd::Masks;
+use crate::split::{Span, Split};
+use crate::table::{self, TABLE};
+use crate::validate::{check_authority, Authority, Mode};
+
+/// Turns a 64-byte block into masks. Implemented once per backend.
+pub(crate) trait Classify {
+    fn classify(&self, block: &[u8; 64]) -> Masks;
+}
+
+/// The lines that stage 2 handles: up to `64 x MAX_BLOCKS` bytes.
+pub(crate) const MAX_BLOCKS: usize = 8;
+
+/// What stage 2 decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Valid: the split and the authority's parts.
+    Valid(Split, Option<Authority>),
+    /// Invalid, or too long for stage 2: ask the reference validator.
+    Reference,
+}
+
+/// Lookup tables for a byte set, indexed by nibble: byte `b < 0x80` is in the
+/// set when `lo[b & 15] & hi[b >> 4] != 0`; `hi` is 0 for bytes >= 0x80,
+/// which no URI class holds.
+pub(crate) struct NibbleTables {
+    pub(crate) lo: [u8; 16],
+    pub(crate) hi: [u8; 16],
+}
+
+impl NibbleTables {
+    /// The tables of the bytes that are in any class of `mask`.
+    pub(crate) const fn new(mask: u16) -> NibbleTables {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        let mut b = 0;
+        while b < 128 {
+            if TABLE[b] & mask != 0 {
+                lo[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            hi[h] = 1 << h;
+            h += 1;
+        }
+        NibbleTables { lo, hi }
+    }
+}
+
+/// The bits of block `k` at line offsets `>= from`.
+#[inline(always)]
+fn from_bit(k: usize, from: usize) -> u64 {
+    let first = 64 * k;
+    if from <= first {
+        !0
+    } else if from - first >= 64 {
+        0
+    } else {
+        !0 << (from - first)
+    }
+}
+
+/// The offset of the first bit of `sel` at or after `from`, or `n`.
+#[inline(always)]
+fn first(m: &[Masks], sel: impl Fn(&Masks) -> u64, from: usize, n: usize) -> usize {
+    let mut k = from / 64;
+    while k < m.len() {
+        let w = sel(&m[k]) & from_bit(k, from);
+        if w != 0 {
+            return 64 * k + w.trailing_zeros() as usize;
+        }
+        k += 1;
+    }
+    n
+}
+
+/// Finds the line at `start` of `buf` (ending at `end`, or else at the next
+/// LF, one CR before it dropped), classifies it with `c` and decides it.
+/// Returns the end of the line's content, the offset after its terminator
+/// and the outcome.
+#[inline(always)]
+pub(crate) fn scan_line<C: Classify>(
+    c: &C,
+    buf: &[u8],
+    start: usize,
+    end: Option<usize>,
+    mode: Mode,
+) -> (usize, usize, Outcome) {
+    let mut m = [Masks::default(); MAX_BLOCKS];
+    let mut tmp = [0u8; 64];
+    let mut blocks = 0;
+    // INVARIANT: `raw_end` is the offset of the LF (or the end) once found.
+    let mut raw_end = None;
+    while blocks < MAX_BLOCKS {
+        let at = start + 64 * blocks;
+        let block: &[u8; 64] = match buf.get(at..at + 64) {
+            Some(b) => b.try_into().expect("64 bytes"),
+            None => {
+                let rest = &buf[at.min(buf.len())..];
+                tmp[..rest.len()].copy_from_slice(rest);
+                tmp[rest.len()..].fill(0);
+                &tmp
+            }
+        };
+        m[blocks] = c.classify(block);
+        blocks += 1;
+        match end {
+            Some(e) if at + 64 >= e => {
+                raw_end = Some(e);
+                break;
+            }
+            Some(_) => {}
+            None if m[blocks - 1].lf != 0 => {
+                raw_end = Some(at + m[blocks - 1].lf.trailing_zeros() as usize);
+                break;
+            }
+            None if at + 64 >= buf.len() => {
+                raw_end = Some(buf.len());
+                break;
+            }
+            None => {}
+        }
+    }
+    let found = raw_end.is_some();
+    let raw_end = raw_end.unwrap_or_else(|| match end {
+        Some(e) => e,
+        None => memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i),
+    });
+    let next = if end.is_none() && raw_end < buf.len() {
+        raw_end + 1
+    } else {
+        raw_end
+    };
+    let content_end = if end.is_none() && raw_end > start && buf[raw_end - 1] == b'\r' {
+        raw_end - 1
+    } else {
+        raw_end
+    };
+    if !found {
+        return (content_end, next, Outcome::Reference);
+    }
+    let n = content_end - start;
+    let line = &buf[start..content_end];
+    let m = &mut m[..blocks];
+    for (k, masks) in m.iter_mut().enumerate() {
+        *masks = masks.and(!from_bit(k, n));
+    }
+    (content_end, next, decide(m, line, mode))
+}
+
+/// Stage 2 proper, on a line whose masks are cleared past its end.
+#[inline(always)]
+fn decide(m: &[Masks], line: &[u8], mode: Mode) -> Outcome {
+    let n = line.len();
+    // 1. Scheme: up to the first of `: / ? #` when that is a `:` at > 0.
+    let d = first(m, |x| x.colon | x.slash | x.question | x.hash, 0, n);
+    let mut pos = 0;
+    let scheme = if d < n && d > 0 && line[d] == b':' {
+        if !table::is(line[0], table::ALPHA)
+            || !line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
+        {
+            return Outcome::Reference;
+        }
+        pos = d + 1;
+        Some(Span::new(0, d))
+    } else {
+        // A relative reference: not a URI, and not starting with `:`.
+        if mode != Mode::Reference || (n > 0 && line[0] == b':') {
+            return Outcome::Reference;
+        }
+        None
+    };
+    // 2. Authority: `//` up to the first of `/ ? #`.
+    let mut authority = None;
+    let mut parts = None;
+    if line[pos..].starts_with(b"//") {
+        let a = Span::new(
+            pos + 2,
+            first(m, |x| x.slash | x.question | x.hash, pos + 2, n),
+        );
+        match check_authority(line, a) {
+            Ok(p) => parts = Some(p),
+            Err(_) => return Outcome::Reference,
+        }
+        authority = Some(a);
+        pos = a.end;
+    }
+    // 3. Path, query and fragment, a block at a time.
+    let h = first(m, |x| x.hash, pos, n);
+    if h < n && mode == Mode::Absolute {
+        return Outcome::Reference;
+    }
+    let mut wrong = 0;
+    for k in pos / 64..m.len() {
+        let x = &m[k];
+        let (next_hex, next_len) = match m.get(k + 1) {
+            Some(y) => (y.hex, true),
+            None => (0, false),
+        };
+        let hex1 = x.hex >> 1 | if next_len { next_hex << 63 } else { 0 };
+        let hex2 = x.hex >> 2 | if next_len { next_hex << 62 } else { 0 };
+        let here = from_bit(k, pos);
+        wrong |= (x.bad | x.brackets | (x.percent & !(hex1 & hex2))) & here;
+        wrong |= x.hash & from_bit(k, h + 1);
+    }
+    if wrong != 0 {
+        return Outcome::Reference;
+    }
+    let q = first(m, |x| x.question, pos, h);
+    let split = Split {
+        scheme,
+        authority,
+        path: Span::new(pos, q.min(h)),
+        query: (q < h).then(|| Span::new(q + 1, h)),
+        fragment: (h < n).then(|| Span::new(h + 1, n)),
+    };
+    Outcome::Valid(split, parts)
+}
