@@ -1,20 +1,33 @@
-//! uriscan's own stages on every corpus: split alone, validate + split, and the
-//! batch engine (the CLI's `check` without the I/O) per thread count.
+//! uriscan's own stages on every corpus, per backend: the classifier alone,
+//! split alone, validate + split of single URIs (`parse_with`) and of a whole
+//! chunk (`Chunk::uris_with`, what `uriscan check` runs), and the batch engine
+//! per thread count.
 //!
 //! `cargo bench --bench throughput`; throughput is bytes of input.
+//! `URISCAN_BENCH_CORPORA=generated` and `URISCAN_BENCH_MB=64` narrow it down.
 
 mod common;
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use uriscan::{batch, parse, split, Mode};
+use uriscan::batch::{self, Chunk};
+use uriscan::{parse_with, split, Backend, Masks, Mode};
 
 fn stages(c: &mut Criterion) {
     for corpus in common::corpora() {
         let lines = corpus.lines();
         let mut group = c.benchmark_group(format!("stages/{}", corpus.name));
         group.throughput(Throughput::Bytes(corpus.data.len() as u64));
+        let mut masks = vec![Masks::default(); corpus.data.len().div_ceil(64)];
+        for backend in Backend::available() {
+            group.bench_function(BenchmarkId::new("classify", backend.name()), |b| {
+                b.iter(|| {
+                    backend.classify_blocks(black_box(&corpus.data), &mut masks);
+                    masks.last().map_or(0, |m| m.lf)
+                })
+            });
+        }
         group.bench_function("split", |b| {
             b.iter(|| {
                 let mut n = 0;
@@ -24,15 +37,27 @@ fn stages(c: &mut Criterion) {
                 n
             })
         });
-        group.bench_function("validate", |b| {
-            b.iter(|| {
-                let mut n = 0usize;
-                for l in &lines {
-                    n += usize::from(parse(black_box(l), Mode::Reference).is_ok());
-                }
-                n
-            })
-        });
+        for backend in Backend::available() {
+            group.bench_function(BenchmarkId::new("parse", backend.name()), |b| {
+                b.iter(|| {
+                    let mut n = 0usize;
+                    for l in &lines {
+                        n +=
+                            usize::from(parse_with(black_box(l), Mode::Reference, backend).is_ok());
+                    }
+                    n
+                })
+            });
+            group.bench_function(BenchmarkId::new("check", backend.name()), |b| {
+                let chunk = Chunk::new(&corpus.data, 1, 0);
+                b.iter(|| {
+                    chunk
+                        .uris_with(Mode::Reference, backend)
+                        .filter(|(_, _, r)| r.is_ok())
+                        .count()
+                })
+            });
+        }
         group.finish();
     }
 }
@@ -64,8 +89,8 @@ fn engine(c: &mut Criterion) {
                     &options,
                     |chunk, _out| {
                         chunk
-                            .lines()
-                            .filter(|(_, l)| parse(l, Mode::Reference).is_err())
+                            .uris(Mode::Reference)
+                            .filter(|(_, _, r)| r.is_err())
                             .count() as u64
                     },
                     |n, _| invalid += n,

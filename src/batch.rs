@@ -105,12 +105,23 @@ impl<'a> Chunk<'a> {
     /// ```
     #[must_use]
     pub fn uris(&self, mode: Mode) -> Uris<'a> {
+        self.uris_with(mode, Backend::current())
+    }
+
+    /// [`Chunk::uris`] with a chosen backend (for benchmarks and tests); one
+    /// this CPU cannot run means [`Backend::Scalar`].
+    #[must_use]
+    pub fn uris_with(&self, mode: Mode, backend: Backend) -> Uris<'a> {
         Uris {
             data: self.data,
             pos: 0,
             line: self.first_line,
             mode,
-            backend: Backend::current(),
+            backend: if backend.is_available() {
+                backend
+            } else {
+                Backend::Scalar
+            },
         }
     }
 }

@@ -51,42 +51,113 @@ impl Span {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Split {
-    pub(crate) scheme: Option<Span>,
-    pub(crate) authority: Option<Span>,
-    pub(crate) path: Span,
-    pub(crate) query: Option<Span>,
-    pub(crate) fragment: Option<Span>,
+    // Appendix B's components are contiguous, so five offsets and three flags
+    // describe them all (a small value is cheap to return).
+    /// End of the scheme; 0 when undefined (a scheme is never empty).
+    scheme_end: usize,
+    /// Start of the path = end of the authority.
+    path_start: usize,
+    path_end: usize,
+    /// End of the query; `path_end` when undefined.
+    query_end: usize,
+    len: usize,
+    flags: u8,
 }
 
+const AUTHORITY: u8 = 1;
+const QUERY: u8 = 2;
+const FRAGMENT: u8 = 4;
+
 impl Split {
+    /// Packs the five components; they must be those of one Appendix B split
+    /// of an input of `len` bytes.
+    #[inline(always)]
+    pub(crate) fn new(
+        scheme: Option<Span>,
+        authority: Option<Span>,
+        path: Span,
+        query: Option<Span>,
+        fragment: Option<Span>,
+        len: usize,
+    ) -> Split {
+        let mut flags = 0;
+        if authority.is_some() {
+            flags |= AUTHORITY;
+        }
+        if query.is_some() {
+            flags |= QUERY;
+        }
+        if fragment.is_some() {
+            flags |= FRAGMENT;
+        }
+        Split {
+            scheme_end: scheme.map_or(0, |s| s.end),
+            path_start: path.start,
+            path_end: path.end,
+            query_end: query.map_or(path.end, |q| q.end),
+            len,
+            flags,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn scheme_span(&self) -> Option<Span> {
+        (self.scheme_end > 0).then(|| Span::new(0, self.scheme_end))
+    }
+
+    #[inline(always)]
+    pub(crate) fn authority_span(&self) -> Option<Span> {
+        let start = if self.scheme_end > 0 {
+            self.scheme_end + 1
+        } else {
+            0
+        } + 2;
+        (self.flags & AUTHORITY != 0).then(|| Span::new(start, self.path_start))
+    }
+
+    #[inline(always)]
+    pub(crate) fn path_span(&self) -> Span {
+        Span::new(self.path_start, self.path_end)
+    }
+
+    #[inline(always)]
+    pub(crate) fn query_span(&self) -> Option<Span> {
+        (self.flags & QUERY != 0).then(|| Span::new(self.path_end + 1, self.query_end))
+    }
+
+    #[inline(always)]
+    pub(crate) fn fragment_span(&self) -> Option<Span> {
+        (self.flags & FRAGMENT != 0).then(|| Span::new(self.query_end + 1, self.len))
+    }
+
     /// The scheme, without its `:`; `None` when undefined.
     #[must_use]
     pub fn scheme(&self) -> Option<Range<usize>> {
-        self.scheme.map(Span::range)
+        self.scheme_span().map(Span::range)
     }
 
     /// The authority, without its leading `//`; `None` when undefined.
     #[must_use]
     pub fn authority(&self) -> Option<Range<usize>> {
-        self.authority.map(Span::range)
+        self.authority_span().map(Span::range)
     }
 
     /// The path; always defined, possibly empty.
     #[must_use]
     pub fn path(&self) -> Range<usize> {
-        self.path.range()
+        self.path_span().range()
     }
 
     /// The query, without its `?`; `None` when undefined.
     #[must_use]
     pub fn query(&self) -> Option<Range<usize>> {
-        self.query.map(Span::range)
+        self.query_span().map(Span::range)
     }
 
     /// The fragment, without its `#`; `None` when undefined.
     #[must_use]
     pub fn fragment(&self) -> Option<Range<usize>> {
-        self.fragment.map(Span::range)
+        self.fragment_span().map(Span::range)
     }
 }
 
@@ -148,11 +219,5 @@ pub(crate) fn split_after_scheme(
     }
     // Group 8: `#` then anything.
     let fragment = (pos < len).then(|| Span::new(pos + 1, len));
-    Split {
-        scheme,
-        authority,
-        path,
-        query,
-        fragment,
-    }
+    Split::new(scheme, authority, path, query, fragment, len)
 }

@@ -22,7 +22,7 @@
 use crate::simd::Masks;
 use crate::split::{Span, Split};
 use crate::table::{self, TABLE};
-use crate::validate::{check_authority, Authority, Mode};
+use crate::validate::{check_authority, is_ipv4, Authority, HostKind, Mode};
 
 /// Turns a 64-byte block into masks. Implemented once per backend.
 pub(crate) trait Classify {
@@ -30,7 +30,7 @@ pub(crate) trait Classify {
 }
 
 /// The lines that stage 2 handles: up to `64 x MAX_BLOCKS` bytes.
-pub(crate) const MAX_BLOCKS: usize = 8;
+pub(crate) const MAX_BLOCKS: usize = 4;
 
 /// What stage 2 decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +57,25 @@ impl NibbleTables {
         let mut b = 0;
         while b < 128 {
             if TABLE[b] & mask != 0 {
+                lo[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            hi[h] = 1 << h;
+            h += 1;
+        }
+        NibbleTables { lo, hi }
+    }
+
+    /// The tables of the bytes below 0x80 that are in no class of `mask`.
+    pub(crate) const fn complement(mask: u16) -> NibbleTables {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        let mut b = 0;
+        while b < 128 {
+            if TABLE[b] & mask == 0 {
                 lo[b & 15] |= 1 << (b >> 4);
             }
             b += 1;
@@ -97,6 +116,41 @@ fn first(m: &[Masks], sel: impl Fn(&Masks) -> u64, from: usize, n: usize) -> usi
     n
 }
 
+/// Classifies the 64 bytes of `buf` at `at`, zero bytes standing in past its
+/// end.
+#[inline(always)]
+fn classify_at<C: Classify>(c: &C, buf: &[u8], at: usize) -> Masks {
+    match buf.get(at..at + 64) {
+        Some(b) => c.classify(b.try_into().expect("64 bytes")),
+        None => {
+            let mut tmp = [0u8; 64];
+            let rest = &buf[at.min(buf.len())..];
+            tmp[..rest.len()].copy_from_slice(rest);
+            c.classify(&tmp)
+        }
+    }
+}
+
+/// The end of a line's content (one CR before a found LF dropped) and the
+/// offset of the next line, given the offset `raw_end` of its LF or end.
+#[inline(always)]
+fn ends(buf: &[u8], start: usize, raw_end: usize, find_lf: bool) -> (usize, usize) {
+    if !find_lf {
+        return (raw_end, raw_end);
+    }
+    let next = if raw_end < buf.len() {
+        raw_end + 1
+    } else {
+        raw_end
+    };
+    let content_end = if raw_end > start && buf[raw_end - 1] == b'\r' {
+        raw_end - 1
+    } else {
+        raw_end
+    };
+    (content_end, next)
+}
+
 /// Finds the line at `start` of `buf` (ending at `end`, or else at the next
 /// LF, one CR before it dropped), classifies it with `c` and decides it.
 /// Returns the end of the line's content, the offset after its terminator
@@ -109,23 +163,58 @@ pub(crate) fn scan_line<C: Classify>(
     end: Option<usize>,
     mode: Mode,
 ) -> (usize, usize, Outcome) {
+    // The common case: the line ends within its first two blocks, and its
+    // masks fit in `u128`s.
+    let m0 = classify_at(c, buf, start);
+    let mut m1 = Masks::default();
+    let raw_end = match end {
+        Some(e) if e - start <= 64 => Some(e),
+        Some(e) => {
+            m1 = classify_at(c, buf, start + 64);
+            (e - start <= 128).then_some(e)
+        }
+        None if m0.lf != 0 => Some(start + m0.lf.trailing_zeros() as usize),
+        None if start + 64 >= buf.len() => Some(buf.len()),
+        None => {
+            m1 = classify_at(c, buf, start + 64);
+            if m1.lf != 0 {
+                Some(start + 64 + m1.lf.trailing_zeros() as usize)
+            } else if start + 128 >= buf.len() {
+                Some(buf.len())
+            } else {
+                None
+            }
+        }
+    };
+    match raw_end {
+        Some(raw_end) => {
+            let (content_end, next) = ends(buf, start, raw_end, end.is_none());
+            let line = &buf[start..content_end];
+            let w = Wide::new(m0, m1, line.len());
+            (content_end, next, decide_wide(&w, line, mode))
+        }
+        None => scan_long_line(c, buf, start, end, mode, [m0, m1]),
+    }
+}
+
+/// [`scan_line`] for a line longer than two blocks.
+#[inline(never)]
+fn scan_long_line<C: Classify>(
+    c: &C,
+    buf: &[u8],
+    start: usize,
+    end: Option<usize>,
+    mode: Mode,
+    first_two: [Masks; 2],
+) -> (usize, usize, Outcome) {
     let mut m = [Masks::default(); MAX_BLOCKS];
-    let mut tmp = [0u8; 64];
-    let mut blocks = 0;
+    m[..2].copy_from_slice(&first_two);
+    let mut blocks = 2;
     // INVARIANT: `raw_end` is the offset of the LF (or the end) once found.
     let mut raw_end = None;
     while blocks < MAX_BLOCKS {
         let at = start + 64 * blocks;
-        let block: &[u8; 64] = match buf.get(at..at + 64) {
-            Some(b) => b.try_into().expect("64 bytes"),
-            None => {
-                let rest = &buf[at.min(buf.len())..];
-                tmp[..rest.len()].copy_from_slice(rest);
-                tmp[rest.len()..].fill(0);
-                &tmp
-            }
-        };
-        m[blocks] = c.classify(block);
+        m[blocks] = classify_at(c, buf, at);
         blocks += 1;
         match end {
             Some(e) if at + 64 >= e => {
@@ -149,16 +238,7 @@ pub(crate) fn scan_line<C: Classify>(
         Some(e) => e,
         None => memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i),
     });
-    let next = if end.is_none() && raw_end < buf.len() {
-        raw_end + 1
-    } else {
-        raw_end
-    };
-    let content_end = if end.is_none() && raw_end > start && buf[raw_end - 1] == b'\r' {
-        raw_end - 1
-    } else {
-        raw_end
-    };
+    let (content_end, next) = ends(buf, start, raw_end, end.is_none());
     if !found {
         return (content_end, next, Outcome::Reference);
     }
@@ -169,6 +249,179 @@ pub(crate) fn scan_line<C: Classify>(
         *masks = masks.and(!from_bit(k, n));
     }
     (content_end, next, decide(m, line, mode))
+}
+
+/// The masks of a line of at most 128 bytes, cleared past its end.
+struct Wide {
+    colon: u128,
+    slash: u128,
+    question: u128,
+    hash: u128,
+    percent: u128,
+    at: u128,
+    brackets: u128,
+    hex: u128,
+    bad: u128,
+}
+
+/// The bits below `k`.
+#[inline(always)]
+fn below(k: usize) -> u128 {
+    if k >= 128 {
+        !0
+    } else {
+        (1u128 << k) - 1
+    }
+}
+
+/// The offset of the lowest bit of `w`, or `none`.
+#[inline(always)]
+fn lowest(w: u128, none: usize) -> usize {
+    if w == 0 {
+        none
+    } else {
+        w.trailing_zeros() as usize
+    }
+}
+
+impl Wide {
+    #[inline(always)]
+    fn new(m0: Masks, m1: Masks, n: usize) -> Wide {
+        let live = below(n);
+        let join = |a: u64, b: u64| (u128::from(a) | u128::from(b) << 64) & live;
+        Wide {
+            colon: join(m0.colon, m1.colon),
+            slash: join(m0.slash, m1.slash),
+            question: join(m0.question, m1.question),
+            hash: join(m0.hash, m1.hash),
+            percent: join(m0.percent, m1.percent),
+            at: join(m0.at, m1.at),
+            brackets: join(m0.brackets, m1.brackets),
+            hex: join(m0.hex, m1.hex),
+            bad: join(m0.bad, m1.bad),
+        }
+    }
+}
+
+/// [`decide`] for a line of at most 128 bytes: the same steps, straight-line.
+#[inline(always)]
+fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
+    let n = line.len();
+    // 1. Scheme: up to the first of `: / ? #` when that is a `:` at > 0.
+    let d = lowest(w.colon | w.slash | w.question | w.hash, n);
+    let mut pos = 0;
+    let scheme = if d < n && d > 0 && w.colon >> d & 1 != 0 {
+        if !table::is(line[0], table::ALPHA)
+            || !line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
+        {
+            return Outcome::Reference;
+        }
+        pos = d + 1;
+        Some(Span::new(0, d))
+    } else {
+        if mode != Mode::Reference || w.colon & 1 != 0 {
+            return Outcome::Reference;
+        }
+        None
+    };
+    // 2. Authority: `//` up to the first of `/ ? #`.
+    let mut authority = None;
+    let mut parts = None;
+    if line[pos..].starts_with(b"//") {
+        let start = pos + 2;
+        let end = lowest((w.slash | w.question | w.hash) & !below(start), n);
+        let a = Span::new(start, end);
+        let here = below(end) & !below(start);
+        let colons = w.colon & here;
+        let plain = (w.at | w.brackets | w.percent | w.bad) & here == 0
+            && colons.count_ones() <= 1
+            && line[lowest(colons, end)..end]
+                .iter()
+                .skip(1)
+                .all(u8::is_ascii_digit);
+        if plain {
+            let host_end = lowest(colons, end);
+            let host = &line[start..host_end];
+            let kind = if host.first().is_some_and(u8::is_ascii_digit) && is_ipv4(host) {
+                HostKind::Ipv4
+            } else {
+                HostKind::RegName
+            };
+            parts = Some(Authority::plain(start, host_end, end, kind, colons != 0));
+        } else {
+            match check_authority(line, a) {
+                Ok(p) => parts = Some(p),
+                Err(_) => return Outcome::Reference,
+            }
+        }
+        authority = Some(a);
+        pos = end;
+    }
+    // 3. Path, query and fragment.
+    let tail = !below(pos);
+    let h = lowest(w.hash & tail, n);
+    if h < n && mode == Mode::Absolute {
+        return Outcome::Reference;
+    }
+    let wrong = ((w.bad | w.brackets | (w.percent & !(w.hex >> 1 & w.hex >> 2))) & tail)
+        | (w.hash & !below(h + 1));
+    if wrong != 0 {
+        return Outcome::Reference;
+    }
+    let q = lowest(w.question & tail & below(h), h);
+    Outcome::Valid(
+        Split::new(
+            scheme,
+            authority,
+            Span::new(pos, q),
+            (q < h).then(|| Span::new(q + 1, h)),
+            (h < n).then(|| Span::new(h + 1, n)),
+            n,
+        ),
+        parts,
+    )
+}
+
+/// The common authority, from the masks: a `reg-name` or `IPv4address` host
+/// with no userinfo, and perhaps a port. Such an authority holds no `@`, `[`,
+/// `]`, `%` or byte outside the alphabet, and at most one `:`; all its other
+/// bytes are `unreserved` or `sub-delims`, which is what `reg-name` allows.
+/// `None` when the authority is not of that form (it may still be valid).
+#[inline(always)]
+fn plain_authority(m: &[Masks], line: &[u8], a: Span) -> Option<Authority> {
+    let mut special = 0;
+    let mut colons = 0;
+    for k in a.start / 64..m.len() {
+        let here = from_bit(k, a.start) & !from_bit(k, a.end);
+        let x = &m[k];
+        special |= (x.at | x.brackets | x.percent | x.bad) & here;
+        colons += (x.colon & here).count_ones();
+    }
+    if special != 0 || colons > 1 {
+        return None;
+    }
+    let host_end = if colons == 1 {
+        let colon = first(m, |x| x.colon, a.start, a.end);
+        if !line[colon + 1..a.end].iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        colon
+    } else {
+        a.end
+    };
+    let host = &line[a.start..host_end];
+    let kind = if host.first().is_some_and(u8::is_ascii_digit) && is_ipv4(host) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    };
+    Some(Authority::plain(
+        a.start,
+        host_end,
+        a.end,
+        kind,
+        colons == 1,
+    ))
 }
 
 /// Stage 2 proper, on a line whose masks are cleared past its end.
@@ -201,9 +454,12 @@ fn decide(m: &[Masks], line: &[u8], mode: Mode) -> Outcome {
             pos + 2,
             first(m, |x| x.slash | x.question | x.hash, pos + 2, n),
         );
-        match check_authority(line, a) {
-            Ok(p) => parts = Some(p),
-            Err(_) => return Outcome::Reference,
+        match plain_authority(m, line, a) {
+            Some(p) => parts = Some(p),
+            None => match check_authority(line, a) {
+                Ok(p) => parts = Some(p),
+                Err(_) => return Outcome::Reference,
+            },
         }
         authority = Some(a);
         pos = a.end;
@@ -230,12 +486,13 @@ fn decide(m: &[Masks], line: &[u8], mode: Mode) -> Outcome {
         return Outcome::Reference;
     }
     let q = first(m, |x| x.question, pos, h);
-    let split = Split {
+    let split = Split::new(
         scheme,
         authority,
-        path: Span::new(pos, q.min(h)),
-        query: (q < h).then(|| Span::new(q + 1, h)),
-        fragment: (h < n).then(|| Span::new(h + 1, n)),
-    };
+        Span::new(pos, q.min(h)),
+        (q < h).then(|| Span::new(q + 1, h)),
+        (h < n).then(|| Span::new(h + 1, n)),
+        n,
+    );
     Outcome::Valid(split, parts)
 }

@@ -104,10 +104,53 @@ impl HostKind {
 /// The parts of an authority, as offsets into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Authority {
-    pub(crate) userinfo: Option<Span>,
-    pub(crate) host: Span,
+    start: usize,
+    host_start: usize,
+    host_end: usize,
+    end: usize,
     pub(crate) host_kind: HostKind,
-    pub(crate) port: Option<Span>,
+    has_userinfo: bool,
+    has_port: bool,
+}
+
+impl Authority {
+    /// An authority without userinfo: a `reg-name` or `IPv4address` host
+    /// `[start, host_end)`, then `:` and a port up to `end` when `has_port`.
+    #[inline(always)]
+    pub(crate) fn plain(
+        start: usize,
+        host_end: usize,
+        end: usize,
+        host_kind: HostKind,
+        has_port: bool,
+    ) -> Authority {
+        Authority {
+            start,
+            host_start: start,
+            host_end,
+            end,
+            host_kind,
+            has_userinfo: false,
+            has_port,
+        }
+    }
+
+    /// The userinfo, without its `@`.
+    pub(crate) fn userinfo(&self) -> Option<Span> {
+        self.has_userinfo
+            .then(|| Span::new(self.start, self.host_start - 1))
+    }
+
+    /// The host.
+    pub(crate) fn host(&self) -> Span {
+        Span::new(self.host_start, self.host_end)
+    }
+
+    /// The port, without its `:`.
+    pub(crate) fn port(&self) -> Option<Span> {
+        self.has_port
+            .then(|| Span::new(self.host_end + 1, self.end))
+    }
 }
 
 /// A valid URI reference, borrowed from the input: every component and
@@ -157,38 +200,38 @@ impl<'a> Uri<'a> {
     /// Whether the reference is a relative reference (it has no scheme).
     #[must_use]
     pub fn is_relative(&self) -> bool {
-        self.split.scheme.is_none()
+        self.split.scheme_span().is_none()
     }
 
     /// The scheme, as written (not lowercased).
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
-        self.split.scheme.map(|s| self.str(s))
+        self.split.scheme_span().map(|s| self.str(s))
     }
 
     /// The authority, without its `//`.
     #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
-        self.split.authority.map(|s| self.str(s))
+        self.split.authority_span().map(|s| self.str(s))
     }
 
     /// The userinfo, without its `@`.
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.authority?.userinfo.map(|s| self.str(s))
+        self.authority?.userinfo().map(|s| self.str(s))
     }
 
     /// The host; an IP literal keeps its brackets (`[::1]`). Defined (possibly
     /// empty) whenever the authority is.
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
-        self.authority.map(|a| self.str(a.host))
+        self.authority.map(|a| self.str(a.host()))
     }
 
     /// The byte range of the host in the input.
     #[must_use]
     pub fn host_range(&self) -> Option<Range<usize>> {
-        self.authority.map(|a| a.host.range())
+        self.authority.map(|a| a.host().range())
     }
 
     /// The kind of the host.
@@ -200,7 +243,7 @@ impl<'a> Uri<'a> {
     /// The port as written, without its `:`; may be empty (`http://h:/`).
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
-        self.authority?.port.map(|s| self.str(s))
+        self.authority?.port().map(|s| self.str(s))
     }
 
     /// The port as a number, when there is one and it fits in a `u16`
@@ -219,19 +262,19 @@ impl<'a> Uri<'a> {
     /// The path; always defined, possibly empty.
     #[must_use]
     pub fn path(&self) -> &'a str {
-        self.str(self.split.path)
+        self.str(self.split.path_span())
     }
 
     /// The query, without its `?`.
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
-        self.split.query.map(|s| self.str(s))
+        self.split.query_span().map(|s| self.str(s))
     }
 
     /// The fragment, without its `#`.
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
-        self.split.fragment.map(|s| self.str(s))
+        self.split.fragment_span().map(|s| self.str(s))
     }
 }
 
@@ -354,18 +397,18 @@ pub(crate) fn parse_line(
 /// Checks the components of an Appendix B split against Appendix A, left to
 /// right; returns the parts of the authority when there is one.
 pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Authority>, Error> {
-    match s.scheme {
+    match s.scheme_span() {
         Some(scheme) => check_scheme(input, scheme)?,
         None if mode != Mode::Reference => {
             return Err(Error::new(0, Component::Scheme, ErrorKind::MissingScheme))
         }
         None => {}
     }
-    let authority = match s.authority {
+    let authority = match s.authority_span() {
         Some(a) => Some(check_authority(input, a)?),
         None => None,
     };
-    if s.scheme.is_none() && s.authority.is_none() && input.first() == Some(&b':') {
+    if s.scheme_span().is_none() && s.authority_span().is_none() && input.first() == Some(&b':') {
         // path-noscheme: the first segment of a relative path may not hold a
         // `:`. After the split, that happens only when it starts with one.
         return Err(Error::new(
@@ -374,11 +417,11 @@ pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Author
             ErrorKind::ColonInFirstSegment,
         ));
     }
-    scan(input, s.path, table::PATH, Component::Path)?;
-    if let Some(q) = s.query {
+    scan(input, s.path_span(), table::PATH, Component::Path)?;
+    if let Some(q) = s.query_span() {
         scan(input, q, table::QUERY, Component::Query)?;
     }
-    if let Some(f) = s.fragment {
+    if let Some(f) = s.fragment_span() {
         if mode == Mode::Absolute {
             return Err(Error::new(
                 f.start - 1,
@@ -510,10 +553,13 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
         None => None,
     };
     Ok(Authority {
-        userinfo,
-        host,
+        start: a.start,
+        host_start: host.start,
+        host_end: host.end,
+        end: a.end,
         host_kind,
-        port,
+        has_userinfo: userinfo.is_some(),
+        has_port: port.is_some(),
     })
 }
 

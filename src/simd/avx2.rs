@@ -2,9 +2,8 @@
 //! nibble lookup tables (`vpshufb`) for the hex and alphabet classes.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16,
+    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 use super::Masks;
@@ -50,35 +49,68 @@ impl Classify for Avx2 {
     }
 }
 
-const ALPHABET: NibbleTables = NibbleTables::new(table::URI_ALPHABET);
+/// The bytes below 0x80 outside the URI alphabet.
+const BAD: NibbleTables = NibbleTables::complement(table::URI_ALPHABET);
 const HEX: NibbleTables = NibbleTables::new(table::HEXDIG);
 
-/// Both 128-bit lanes hold the same 16-byte table.
+/// A 16-byte table twice, one copy per 128-bit lane.
+const fn twice(t: [u8; 16]) -> [u8; 32] {
+    let mut both = [0u8; 32];
+    let mut i = 0;
+    while i < 16 {
+        both[i] = t[i];
+        both[16 + i] = t[i];
+        i += 1;
+    }
+    both
+}
+
+static TABLES: [[u8; 32]; 4] = [twice(BAD.lo), twice(BAD.hi), twice(HEX.lo), twice(HEX.hi)];
+
 #[target_feature(enable = "avx2")]
 #[inline]
-fn load_table(t: &[u8; 16]) -> __m256i {
-    let mut both = [0u8; 32];
-    both[..16].copy_from_slice(t);
-    both[16..].copy_from_slice(t);
-    // SAFETY: `both` is 32 readable bytes; the load is unaligned.
-    unsafe { _mm256_loadu_si256(both.as_ptr().cast()) }
+fn load_table(t: &[u8; 32]) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; the load is unaligned.
+    unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
 }
 
 #[target_feature(enable = "avx2")]
 #[inline]
 fn eq(v: __m256i, c: u8) -> u32 {
-    _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8))) as u32
+    mask(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8)))
 }
 
-/// Bit `i` set when byte `i` is in the set of `lo`/`hi` (see `NibbleTables`).
+/// 0xff in the bytes of `v` that are in the set of `lo`/`hi` (see
+/// `NibbleTables`), 0 elsewhere. `hi` holds one bit per high nibble below 8,
+/// and 0 above, so `lo & hi == hi` tests the bit without a negation (which
+/// would turn LLVM's movemask into a bit-by-bit loop); bytes >= 0x80 give
+/// `0 == 0` and must be sorted out by the caller.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn member(v: __m256i, lo: __m256i, hi: __m256i) -> u32 {
+fn member(v: __m256i, lo: __m256i, hi: __m256i) -> __m256i {
     let nibble = _mm256_set1_epi8(0x0f);
     let l = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, nibble));
     let h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
-    let hit = _mm256_and_si256(l, h);
-    !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32)
+    _mm256_cmpeq_epi8(_mm256_and_si256(l, h), h)
+}
+
+/// `vpmovmskb`, written as assembly so that LLVM cannot fuse the masks of
+/// two halves into a `<64 x i1>` value, which AVX2 lowers bit by bit.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn mask(v: __m256i) -> u32 {
+    let m: u32;
+    // SAFETY: `vpmovmskb` reads one AVX2 register and writes one general
+    // register; it touches no memory and the CPU has AVX2.
+    unsafe {
+        core::arch::asm!(
+            "vpmovmskb {m:e}, {v}",
+            m = out(reg) m,
+            v = in(ymm_reg) v,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    m
 }
 
 #[target_feature(enable = "avx2")]
@@ -91,13 +123,9 @@ fn classify(block: &[u8; 64]) -> Masks {
             _mm256_loadu_si256(block.as_ptr().add(32).cast()),
         )
     };
-    let (alpha_lo, alpha_hi) = (load_table(&ALPHABET.lo), load_table(&ALPHABET.hi));
-    let (hex_lo, hex_hi) = (load_table(&HEX.lo), load_table(&HEX.hi));
+    let (bad_lo, bad_hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
+    let (hex_lo, hex_hi) = (load_table(&TABLES[2]), load_table(&TABLES[3]));
     let join = |x: u32, y: u32| u64::from(x) | u64::from(y) << 32;
-    let open = _mm256_set1_epi8(b'[' as i8);
-    let close = _mm256_set1_epi8(b']' as i8);
-    let brackets_a = _mm256_or_si256(_mm256_cmpeq_epi8(a, open), _mm256_cmpeq_epi8(a, close));
-    let brackets_b = _mm256_or_si256(_mm256_cmpeq_epi8(b, open), _mm256_cmpeq_epi8(b, close));
     Masks {
         lf: join(eq(a, b'\n'), eq(b, b'\n')),
         colon: join(eq(a, b':'), eq(b, b':')),
@@ -106,11 +134,16 @@ fn classify(block: &[u8; 64]) -> Masks {
         hash: join(eq(a, b'#'), eq(b, b'#')),
         percent: join(eq(a, b'%'), eq(b, b'%')),
         at: join(eq(a, b'@'), eq(b, b'@')),
-        brackets: join(
-            _mm256_movemask_epi8(brackets_a) as u32,
-            _mm256_movemask_epi8(brackets_b) as u32,
+        brackets: join(eq(a, b'[') | eq(a, b']'), eq(b, b'[') | eq(b, b']')),
+        // Bytes >= 0x80 match in `member`: their top bit clears them from
+        // `hex` (andnot) and puts them in `bad` (or).
+        hex: join(
+            mask(_mm256_andnot_si256(a, member(a, hex_lo, hex_hi))),
+            mask(_mm256_andnot_si256(b, member(b, hex_lo, hex_hi))),
         ),
-        hex: join(member(a, hex_lo, hex_hi), member(b, hex_lo, hex_hi)),
-        bad: !join(member(a, alpha_lo, alpha_hi), member(b, alpha_lo, alpha_hi)),
+        bad: join(
+            mask(_mm256_or_si256(a, member(a, bad_lo, bad_hi))),
+            mask(_mm256_or_si256(b, member(b, bad_lo, bad_hi))),
+        ),
     }
 }

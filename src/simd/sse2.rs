@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    _mm_or_si128, _mm_set1_epi8,
 };
 
 use super::Masks;
@@ -68,7 +68,19 @@ fn eqv(v: __m128i, c: u8) -> __m128i {
 #[target_feature(enable = "sse2")]
 #[inline]
 fn mask(v: __m128i) -> u64 {
-    u64::from(_mm_movemask_epi8(v) as u16)
+    let m: u32;
+    // SAFETY: `pmovmskb` reads one SSE register and writes one general
+    // register; it touches no memory. Written as assembly so that LLVM cannot
+    // fuse four masks into a `<64 x i1>` value, which it lowers bit by bit.
+    unsafe {
+        core::arch::asm!(
+            "pmovmskb {m:e}, {v}",
+            m = out(reg) m,
+            v = in(xmm_reg) v,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    u64::from(m)
 }
 
 #[target_feature(enable = "sse2")]
