@@ -391,9 +391,8 @@ fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
 fn plain_authority(m: &[Masks], line: &[u8], a: Span) -> Option<Authority> {
     let mut special = 0;
     let mut colons = 0;
-    for k in a.start / 64..m.len() {
+    for (k, x) in m.iter().enumerate().skip(a.start / 64) {
         let here = from_bit(k, a.start) & !from_bit(k, a.end);
-        let x = &m[k];
         special |= (x.at | x.brackets | x.percent | x.bad) & here;
         colons += (x.colon & here).count_ones();
     }

@@ -33,7 +33,7 @@ fn iri_string_ok(s: &str, mode: Mode) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(30_000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(30_000)))]
     #[test]
     fn agrees_with_iri_string(s in uri_text()) {
         for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {

@@ -38,7 +38,7 @@ fn uri_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(20_000)))]
     #[test]
     fn split_equals_appendix_b(input in uri_bytes()) {
         let re = appendix_b();

@@ -1,1 +1,226 @@
-//! tests
+//! One differential harness, run on every backend this CPU has (the others are
+//! skipped, not failed): each backend's masks equal the table's, and its
+//! parse results (validity, every component range, the error's offset,
+//! component and kind) equal the reference validator's.
+
+use proptest::prelude::*;
+
+use super::scalar::Table;
+use super::{Backend, Masks};
+use crate::batch::Chunk;
+use crate::stage2::Classify;
+use crate::validate::{parse_reference, parse_with, Mode};
+
+/// The backends to test: every available one but `Scalar`, the oracle.
+fn backends() -> Vec<Backend> {
+    let v: Vec<Backend> = Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+        .collect();
+    assert!(v.contains(&Backend::Swar), "SWAR runs everywhere");
+    v
+}
+
+fn oracle(block: &[u8; 64]) -> Masks {
+    Table.classify(block)
+}
+
+#[test]
+fn every_byte_in_every_lane() {
+    for backend in backends() {
+        for fill in [b'a', b'%', 0u8, 0xff] {
+            for lane in 0..64 {
+                for byte in 0..=255u8 {
+                    let mut block = [fill; 64];
+                    block[lane] = byte;
+                    assert_eq!(
+                        backend.classify(&block),
+                        oracle(&block),
+                        "{} byte {byte:#04x} lane {lane} fill {fill:#04x}",
+                        backend.name()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn classify_blocks_pads_with_zeros() {
+    let data: Vec<u8> = (0..1000u32).map(|i| (i * 37 % 251) as u8).collect();
+    for backend in backends() {
+        for len in [0usize, 1, 63, 64, 65, 200, 1000] {
+            let mut got = vec![Masks::default(); len.div_ceil(64)];
+            backend.classify_blocks(&data[..len], &mut got);
+            for (k, m) in got.iter().enumerate() {
+                let mut block = [0u8; 64];
+                let part = &data[64 * k..(64 * k + 64).min(len)];
+                block[..part.len()].copy_from_slice(part);
+                assert_eq!(*m, oracle(&block), "{} len {len} block {k}", backend.name());
+            }
+        }
+    }
+}
+
+#[track_caller]
+fn same(input: &[u8], what: &str) {
+    for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
+        let expected = parse_reference(input, mode);
+        for backend in backends() {
+            assert_eq!(
+                parse_with(input, mode, backend),
+                expected,
+                "{} {mode:?} {what}: {:?}",
+                backend.name(),
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+}
+
+/// Buffers rich in structure, to cut inputs from.
+fn samples() -> Vec<Vec<u8>> {
+    let long = "http://user:pw@www.example.com:8080/a/b%20c/d;e=f/g?q=1&r=%7e&s=/x?y#frag/x?y:z@";
+    vec![
+        long.repeat(4).into_bytes(),
+        "https://[2001:db8::1]:443/p%41th/%zz?x=[1]#a#b"
+            .repeat(6)
+            .into_bytes(),
+        "//h/p:q@r/s?t#u%2".repeat(16).into_bytes(),
+        "a:b:c/d?e#f\u{e9}g h\"i<j>".repeat(12).into_bytes(),
+        "mailto:x@y.z?subject=%41%42%43&body=%"
+            .repeat(8)
+            .into_bytes(),
+        "http://1.2.3.4:80/ftp://[v7.a:b]/x%25y%2z"
+            .repeat(8)
+            .into_bytes(),
+    ]
+}
+
+#[test]
+fn every_length_at_every_offset() {
+    for buf in samples() {
+        for start in 0..=64.min(buf.len()) {
+            for len in 0..=260 {
+                if start + len > buf.len() {
+                    break;
+                }
+                same(&buf[start..start + len], &format!("[{start}..+{len}]"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_byte_at_every_position_of_a_uri() {
+    let base = b"http://u@example.com:80/path/to/x?query=1&b=2#fragment".to_vec();
+    for pos in 0..base.len() {
+        for byte in 0..=255u8 {
+            let mut v = base.clone();
+            v[pos] = byte;
+            same(&v, &format!("byte {byte:#04x} at {pos}"));
+            // And past the first block.
+            let mut long = b"http://example.com/".to_vec();
+            long.extend(std::iter::repeat_n(b'a', 50));
+            long.extend_from_slice(&v);
+            same(&long, &format!("byte {byte:#04x} at {pos} + 69"));
+        }
+    }
+}
+
+/// `default` property-test cases, or fewer when `URISCAN_PROPTEST_CASES` says
+/// so (under qemu, say).
+fn cases(default: u32) -> u32 {
+    std::env::var("URISCAN_PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(default, |n: u32| n.min(default))
+}
+
+fn uri_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let byte = prop_oneof![
+        5 => prop::sample::select(b":/?#[]@%".to_vec()),
+        3 => prop::sample::select(b"0123456789abcdefABCDEFv.".to_vec()),
+        2 => prop::sample::select(b"xyz-_~!$&'()*+,;=".to_vec()),
+        1 => 0x80u8..=0xff,
+        1 => any::<u8>(),
+    ];
+    prop::collection::vec(byte, 0..300)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(3000)))]
+
+    #[test]
+    fn random_inputs_agree(input in uri_bytes()) {
+        same(&input, "random");
+    }
+
+    #[test]
+    fn random_authority_inputs_agree(tail in uri_bytes()) {
+        let mut input = b"s://".to_vec();
+        input.extend_from_slice(&tail);
+        same(&input, "authority");
+        let mut input = b"//[".to_vec();
+        input.extend_from_slice(&tail);
+        same(&input, "ip literal");
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    #[test]
+    fn random_chunks_agree(lines in prop::collection::vec(uri_bytes(), 0..20), crlf in any::<bool>(), last_lf in any::<bool>()) {
+        let mut data = Vec::new();
+        for (i, l) in lines.iter().enumerate() {
+            let clean: Vec<u8> = l.iter().copied().filter(|&b| b != b'\n').collect();
+            data.extend_from_slice(&clean);
+            if i + 1 < lines.len() || last_lf {
+                data.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+            }
+        }
+        check_chunk(&data);
+    }
+}
+
+/// `Chunk::uris_with` on every backend equals the reference on `Chunk::lines`.
+fn check_chunk(data: &[u8]) {
+    let chunk = Chunk::new(data, 1, 0);
+    for mode in [Mode::Reference, Mode::Uri] {
+        let expected: Vec<_> = chunk
+            .lines()
+            .map(|(n, l)| (n, l, parse_reference(l, mode)))
+            .collect();
+        for backend in Backend::available() {
+            let got: Vec<_> = chunk.uris_with(mode, backend).collect();
+            assert_eq!(got, expected, "{} {mode:?}", backend.name());
+        }
+    }
+}
+
+#[test]
+fn bundled_corpus_agrees() {
+    let data = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.txt")).unwrap();
+    check_chunk(&data);
+    for line in data.split(|&b| b == b'\n') {
+        same(line, "corpus line");
+    }
+}
+
+#[test]
+fn line_ends_in_chunks() {
+    check_chunk(b"");
+    check_chunk(b"\n");
+    check_chunk(b"\r\n\r\n");
+    check_chunk(b"a\rb\r\r\n");
+    let mut long = b"http://example.com/".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 300));
+    for extra in [0usize, 1, 44, 45, 46, 108, 109, 110, 236, 237, 238, 300] {
+        let mut data = long[..19 + extra].to_vec();
+        data.extend_from_slice(b"\r\nhttp://b/ c\n");
+        data.extend_from_slice(&long[..19 + extra]);
+        check_chunk(&data);
+    }
+}
