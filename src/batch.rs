@@ -286,7 +286,7 @@ where
             out.clear();
             let value = process(&chunk.as_chunk(), &mut out);
             output.write_all(&out).map_err(RunError::Write)?;
-            progress.bytes += chunk.data.len() as u64;
+            progress.bytes += chunk.len as u64;
             progress.lines += chunk.lines;
             consume(value, &progress);
             buf = chunk.data;
@@ -363,7 +363,7 @@ where
                 if write_error.is_none() {
                     match output.write_all(&out) {
                         Ok(()) => {
-                            progress.bytes += chunk.data.len() as u64;
+                            progress.bytes += chunk.len as u64;
                             progress.lines += chunk.lines;
                             consume(value, &progress);
                         }
@@ -385,7 +385,9 @@ where
 
 /// A chunk that owns its bytes.
 struct OwnedChunk {
+    /// The bytes of the chunk are `data[..len]`.
     data: Vec<u8>,
+    len: usize,
     first_line: u64,
     offset: u64,
     lines: u64,
@@ -393,7 +395,7 @@ struct OwnedChunk {
 
 impl OwnedChunk {
     fn as_chunk(&self) -> Chunk<'_> {
-        Chunk::new(&self.data, self.first_line, self.offset)
+        Chunk::new(&self.data[..self.len], self.first_line, self.offset)
     }
 }
 
@@ -422,17 +424,23 @@ impl<R: Read> ChunkReader<R> {
 
     /// The next chunk, in `buf`; `None` at the end of the input.
     fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
-        buf.clear();
-        buf.append(&mut self.carry);
-        let mut target = self.chunk_size.max(buf.len() + 1);
+        // `buf` keeps its full length from one use to the next, so that only
+        // memory it never had gets zeroed; `filled` says how much is data.
+        let mut filled = self.carry.len();
+        let mut target = self.chunk_size.max(filled + 1);
+        if buf.len() < target {
+            buf.resize(target, 0);
+        }
+        buf[..filled].copy_from_slice(&self.carry);
+        self.carry.clear();
         loop {
-            // INVARIANT: `buf` holds no LF at or after `scanned`.
-            let scanned = buf.len();
-            self.fill(&mut buf, target)?;
-            if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..]) {
-                if !self.eof || scanned + i + 1 < buf.len() {
-                    self.carry.extend_from_slice(&buf[scanned + i + 1..]);
-                    buf.truncate(scanned + i + 1);
+            // INVARIANT: `buf[..filled]` holds no LF at or after `scanned`.
+            let scanned = filled;
+            filled = self.fill(&mut buf, filled, target)?;
+            if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
+                if !self.eof || scanned + i + 1 < filled {
+                    self.carry.extend_from_slice(&buf[scanned + i + 1..filled]);
+                    filled = scanned + i + 1;
                 }
                 break;
             }
@@ -440,45 +448,43 @@ impl<R: Read> ChunkReader<R> {
                 break;
             }
             // A line longer than the chunk: grow the chunk, never split it.
-            target = buf.len() + self.chunk_size;
+            target = filled + self.chunk_size;
+            if buf.len() < target {
+                buf.resize(target, 0);
+            }
         }
-        if buf.is_empty() {
+        if filled == 0 {
             return Ok(None);
         }
-        let mut lines = count_lf(&buf);
-        if buf.last() != Some(&b'\n') {
+        let data = &buf[..filled];
+        let mut lines = count_lf(data);
+        if data.last() != Some(&b'\n') {
             lines += 1;
         }
         let chunk = OwnedChunk {
             first_line: self.next_line,
             offset: self.offset,
             lines,
+            len: filled,
             data: buf,
         };
         self.next_line += lines;
-        self.offset += chunk.data.len() as u64;
+        self.offset += filled as u64;
         Ok(Some(chunk))
     }
 
-    /// Reads until `buf` holds `target` bytes or the input ends.
-    fn fill(&mut self, buf: &mut Vec<u8>, target: usize) -> io::Result<()> {
-        while buf.len() < target && !self.eof {
-            let len = buf.len();
-            buf.resize(target, 0);
-            match self.inner.read(&mut buf[len..]) {
-                Ok(0) => {
-                    buf.truncate(len);
-                    self.eof = true;
-                }
-                Ok(n) => buf.truncate(len + n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
-                Err(e) => {
-                    buf.truncate(len);
-                    return Err(e);
-                }
+    /// Reads into `buf[filled..target]` until it is full or the input ends;
+    /// returns the new `filled`.
+    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> io::Result<usize> {
+        while filled < target && !self.eof {
+            match self.inner.read(&mut buf[filled..target]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
-        Ok(())
+        Ok(filled)
     }
 }
 
