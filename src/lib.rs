@@ -10,6 +10,8 @@
 //! | split into five components, never fails | [`split`] | Appendix B |
 //! | validate every component, say where and why | [`parse`] | Appendix A, sections 3 and 4 |
 //! | classify bytes 64 at a time (SSE2, AVX2, NEON, SWAR) | [`Backend`] | — |
+//! | normalize (syntax-based and scheme-based) | [`normalize`], [`Normalizer`] | 6.2.2, 6.2.3 |
+//! | resolve a reference against a base | [`resolve`] | 5.2, 5.3 |
 //! | process newline-delimited corpora on all cores | [`batch`] | — |
 //!
 //! Splitting returns offsets, never copies; parsing returns a [`Uri`] that
@@ -37,6 +39,8 @@
 
 pub mod batch;
 mod error;
+mod normalize;
+mod resolve;
 mod simd;
 mod split;
 mod stage2;
@@ -44,6 +48,8 @@ mod table;
 mod validate;
 
 pub use error::{Component, Error, ErrorKind};
+pub use normalize::{normalize, Normalizer, Profile};
+pub use resolve::{remove_dot_segments, resolve};
 pub use simd::{Backend, Masks};
 pub use split::{split, Split};
 pub use validate::{parse, parse_with, HostKind, Mode, Uri};

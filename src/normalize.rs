@@ -1,0 +1,373 @@
+//! Normalization, RFC 3986 section 6.2.2 (syntax-based) and 6.2.3
+//! (scheme-based), and the named profiles crawlers key URLs with.
+//!
+//! Profile `rfc3986` (the default), in this order, so that normalizing twice
+//! changes nothing:
+//!
+//! 1. percent-encodings of unreserved characters are decoded (`%7E` -> `~`,
+//!    `%41` -> `A`); the others get uppercase hex digits (`%2f` -> `%2F`);
+//! 2. the scheme and the host are lowercased (ASCII letters only: a
+//!    percent-encoding in a host keeps its uppercase hex, `%c3` -> `%C3`);
+//! 3. a URI with a scheme has the dot segments of its path removed (5.2.4,
+//!    after step 1, so `%2E%2E` segments go too); a rootless path stays
+//!    rootless (`foo:a/../b` -> `foo:b`) and a path with no authority never
+//!    starts with `//` (it is written `/.//`). A relative reference keeps its
+//!    dot segments: they change what it resolves to;
+//! 4. for `http`, `https`, `ws`, `wss` and `ftp`: an empty port or the
+//!    scheme's default port (80, 443, 80, 443, 21, compared by value, so
+//!    `:080` too) is dropped, and an empty path after an authority becomes
+//!    `/`.
+//!
+//! Nothing else: an empty query `?` or fragment `#` stays, userinfo stays,
+//! IPv6 literals are not compressed, other schemes' ports are untouched.
+//!
+//! Profile `web` adds: drop the fragment, sort the query parameters (stable,
+//! by key then value, on the raw bytes), drop an empty query, and remove a
+//! trailing dot from the host.
+//!
+//! Profile `surt` writes the Sort-friendly URI Reordering Transform key of web
+//! archives, after the `rfc3986` steps, following the Internet Archive `surt`
+//! library's defaults: the scheme is omitted; userinfo is dropped; a leading
+//! `www.` label is stripped; the host's labels are reversed and joined with
+//! `,` (IP addresses are not reversed) and followed by `)`; a non-default
+//! port is kept (`com,example:8080)`); path and query are lowercased; a
+//! trailing `/` is removed from a path other than `/`; query parameters are
+//! sorted and an empty query dropped; the fragment is dropped. So
+//! `http://www.archive.org/goo/?a=2&b&a=1` -> `org,archive)/goo?a=1&a=2&b`.
+//! A URI without authority, and a relative reference, get their `rfc3986`
+//! form lowercased. Deliberate difference: IA's library also decodes and
+//! re-encodes some reserved characters and strips session ids; uriscan does
+//! not.
+
+use crate::resolve::remove_dots_keeping_shape;
+use crate::table;
+use crate::validate::{HostKind, Uri};
+
+/// A named set of normalization steps (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// RFC 3986 sections 6.2.2 and 6.2.3, nothing else.
+    #[default]
+    Rfc3986,
+    /// `rfc3986`, no fragment, sorted query, no empty query, no trailing dot
+    /// in the host.
+    Web,
+    /// The SURT key of web archives.
+    Surt,
+}
+
+impl Profile {
+    /// `rfc3986`, `web` or `surt`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc3986 => "rfc3986",
+            Profile::Web => "web",
+            Profile::Surt => "surt",
+        }
+    }
+}
+
+/// A normalization: a [`Profile`] and the switches a pipeline adds to it.
+///
+/// ```
+/// use uriscan::{parse, Mode, Normalizer, Profile};
+///
+/// let mut n = Normalizer::new(Profile::Web);
+/// n.drop_params(["utm_*", "fbclid"]);
+/// let uri = parse(b"HTTP://Example.COM:80/a/./b?utm_source=x&b=2&a=1#top", Mode::Uri)?;
+/// let mut out = Vec::new();
+/// n.normalize(&uri, &mut out);
+/// assert_eq!(out, b"http://example.com/a/b?a=1&b=2");
+/// # Ok::<(), uriscan::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Normalizer {
+    profile: Profile,
+    /// Drop the fragment.
+    pub strip_fragment: bool,
+    /// Sort the query parameters by key, then value (stable, raw bytes).
+    pub sort_query: bool,
+    /// Remove a leading `www.` label from the host.
+    pub strip_www: bool,
+    /// Drop an empty query (`?` with nothing after it, or nothing left).
+    pub drop_empty_query: bool,
+    /// Remove a trailing `.` from the host.
+    pub strip_trailing_dot: bool,
+    drop: Vec<Vec<u8>>,
+}
+
+impl Normalizer {
+    /// The normalization of `profile`, with its switches set as it says.
+    #[must_use]
+    pub fn new(profile: Profile) -> Normalizer {
+        let web = profile != Profile::Rfc3986;
+        Normalizer {
+            profile,
+            strip_fragment: web,
+            sort_query: web,
+            strip_www: profile == Profile::Surt,
+            drop_empty_query: web,
+            strip_trailing_dot: web,
+            drop: Vec::new(),
+        }
+    }
+
+    /// The profile.
+    #[must_use]
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Also drop the query parameters whose key matches one of `globs`
+    /// (`*` matches any run of bytes: `utm_*`, `fbclid`).
+    pub fn drop_params<I, S>(&mut self, globs: I)
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<[u8]>,
+    {
+        self.drop
+            .extend(globs.into_iter().map(|g| g.as_ref().to_vec()));
+    }
+
+    /// Appends the normalized form of `uri` to `out`.
+    pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        if self.profile == Profile::Surt {
+            if uri.host().is_some() {
+                return self.surt(uri, out);
+            }
+            let start = out.len();
+            self.rfc3986(uri, out);
+            out[start..].make_ascii_lowercase();
+            return;
+        }
+        self.rfc3986(uri, out);
+    }
+
+    fn rfc3986(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        let scheme = uri.scheme().map(str::as_bytes);
+        if let Some(s) = scheme {
+            let at = out.len();
+            out.extend_from_slice(s);
+            out[at..].make_ascii_lowercase();
+            out.push(b':');
+        }
+        let default_port = scheme.and_then(default_port);
+        if uri.authority().is_some() {
+            out.extend_from_slice(b"//");
+            if let Some(u) = uri.userinfo() {
+                pct_normalize(u.as_bytes(), out, false);
+                out.push(b'@');
+            }
+            self.write_host(uri, out);
+            if let Some(p) = uri.port() {
+                let keep = match default_port {
+                    Some(d) => !p.is_empty() && port_value(p) != Some(d),
+                    None => true,
+                };
+                if keep {
+                    out.push(b':');
+                    out.extend_from_slice(p.as_bytes());
+                }
+            }
+        }
+        self.write_path(uri, out, default_port.is_some());
+        self.write_query(uri, out);
+        if let (Some(f), false) = (uri.fragment(), self.strip_fragment) {
+            out.push(b'#');
+            pct_normalize(f.as_bytes(), out, false);
+        }
+    }
+
+    fn write_host(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        let mut host = uri.host().unwrap_or_default().as_bytes();
+        if self.strip_www && host.len() > 4 && host[..4].eq_ignore_ascii_case(b"www.") {
+            if host[4..].contains(&b'.') {
+                host = &host[4..];
+            }
+        }
+        let at = out.len();
+        pct_normalize(host, out, true);
+        if self.strip_trailing_dot && out.len() > at + 1 && out.last() == Some(&b'.') {
+            out.pop();
+        }
+    }
+
+    fn write_path(&self, uri: &Uri<'_>, out: &mut Vec<u8>, special: bool) {
+        let path = uri.path().as_bytes();
+        let has_authority = uri.authority().is_some();
+        let at = out.len();
+        pct_normalize(path, out, false);
+        if !uri.is_relative() && has_dot_segment(&out[at..]) {
+            let decoded = out.split_off(at);
+            remove_dots_keeping_shape(&decoded, has_authority, out);
+        }
+        if special && has_authority && out.len() == at {
+            out.push(b'/');
+        }
+    }
+
+    fn write_query(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        let Some(q) = uri.query() else { return };
+        let at = out.len();
+        out.push(b'?');
+        if !self.sort_query && self.drop.is_empty() {
+            pct_normalize(q.as_bytes(), out, false);
+        } else {
+            let mut normalized = Vec::with_capacity(q.len());
+            pct_normalize(q.as_bytes(), &mut normalized, false);
+            let mut params: Vec<&[u8]> = normalized
+                .split(|&b| b == b'&')
+                .filter(|p| !self.drop.iter().any(|g| glob(g, key(p))))
+                .collect();
+            if self.sort_query {
+                params.sort_by(|a, b| key(a).cmp(key(b)).then_with(|| value(a).cmp(value(b))));
+            }
+            for (i, p) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push(b'&');
+                }
+                out.extend_from_slice(p);
+            }
+        }
+        if self.drop_empty_query && out.len() == at + 1 {
+            out.pop();
+        }
+    }
+
+    fn surt(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        let mut host = Vec::new();
+        self.write_host(uri, &mut host);
+        if matches!(uri.host_kind(), Some(HostKind::RegName)) {
+            for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(label);
+            }
+        } else {
+            out.extend_from_slice(&host);
+        }
+        let scheme = uri.scheme().map(str::as_bytes);
+        if let Some(p) = uri.port() {
+            let default = scheme.and_then(default_port);
+            if !p.is_empty() && (default.is_none() || port_value(p) != default) {
+                out.push(b':');
+                out.extend_from_slice(p.as_bytes());
+            }
+        }
+        out.push(b')');
+        let at = out.len();
+        self.write_path(uri, out, true);
+        if out.len() > at + 1 && out.last() == Some(&b'/') {
+            out.pop();
+        }
+        self.write_query(uri, out);
+        out[at..].make_ascii_lowercase();
+    }
+}
+
+/// Appends the `rfc3986` normalization of `uri` to `out` (see the module
+/// documentation).
+///
+/// ```
+/// use uriscan::{normalize, parse, Mode};
+///
+/// let mut a = Vec::new();
+/// let mut b = Vec::new();
+/// normalize(&parse(b"example://a/b/c/%7Bfoo%7D", Mode::Uri)?, &mut a);
+/// normalize(&parse(b"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Mode::Uri)?, &mut b);
+/// assert_eq!(a, b);
+/// assert_eq!(a, b"example://a/b/c/%7Bfoo%7D");
+/// # Ok::<(), uriscan::Error>(())
+/// ```
+pub fn normalize(uri: &Uri<'_>, out: &mut Vec<u8>) {
+    Normalizer::new(Profile::Rfc3986).normalize(uri, out);
+}
+
+/// The default port of the schemes of section 6.2.3 that uriscan knows.
+fn default_port(scheme: &[u8]) -> Option<u32> {
+    const PORTS: [(&[u8], u32); 5] = [
+        (b"http", 80),
+        (b"https", 443),
+        (b"ws", 80),
+        (b"wss", 443),
+        (b"ftp", 21),
+    ];
+    PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
+}
+
+/// The value of a port of digits, `None` past `u32`.
+fn port_value(p: &str) -> Option<u32> {
+    p.bytes().try_fold(0u32, |n, d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })
+}
+
+fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}
+
+/// Appends `src`, valid for its component, with the percent-encodings of
+/// unreserved characters decoded and the others in uppercase; with `lower`,
+/// ASCII letters (decoded ones included) are lowercased.
+fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
+    if !lower && !src.contains(&b'%') {
+        out.extend_from_slice(src);
+        return;
+    }
+    let mut i = 0;
+    while i < src.len() {
+        let b = src[i];
+        if b == b'%' && i + 2 < src.len() {
+            let v = hex_value(src[i + 1]) << 4 | hex_value(src[i + 2]);
+            if table::is(v, table::UNRESERVED) {
+                out.push(if lower { v.to_ascii_lowercase() } else { v });
+            } else {
+                out.extend_from_slice(&[
+                    b'%',
+                    src[i + 1].to_ascii_uppercase(),
+                    src[i + 2].to_ascii_uppercase(),
+                ]);
+            }
+            i += 3;
+        } else {
+            out.push(if lower { b.to_ascii_lowercase() } else { b });
+            i += 1;
+        }
+    }
+}
+
+/// Whether `path` has a `.` or `..` segment.
+fn has_dot_segment(path: &[u8]) -> bool {
+    path.split(|&b| b == b'/').any(|s| s == b"." || s == b"..")
+}
+
+fn key(param: &[u8]) -> &[u8] {
+    param.split(|&b| b == b'=').next().unwrap_or(param)
+}
+
+fn value(param: &[u8]) -> &[u8] {
+    match param.iter().position(|&b| b == b'=') {
+        Some(i) => &param[i + 1..],
+        None => b"",
+    }
+}
+
+/// Whether `text` matches `pattern`, where `*` matches any run of bytes.
+fn glob(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.iter().position(|&b| b == b'*') {
+        None => pattern == text,
+        Some(star) => {
+            let (head, rest) = (&pattern[..star], &pattern[star + 1..]);
+            text.starts_with(head) && (head.len()..=text.len()).any(|i| glob(rest, &text[i..]))
+        }
+    }
+}
