@@ -92,7 +92,7 @@ pub struct Normalizer {
     pub strip_www: bool,
     /// Drop an empty query (`?` with nothing after it, or nothing left).
     pub drop_empty_query: bool,
-    /// Remove a trailing `.` from the host.
+    /// Remove trailing `.`s from the host (keeping at least one byte).
     pub strip_trailing_dot: bool,
     drop: Vec<Vec<u8>>,
 }
@@ -188,7 +188,7 @@ impl Normalizer {
         }
         let at = out.len();
         pct_normalize(host, out, true);
-        if self.strip_trailing_dot && out.len() > at + 1 && out.last() == Some(&b'.') {
+        while self.strip_trailing_dot && out.len() > at + 1 && out.last() == Some(&b'.') {
             out.pop();
         }
     }

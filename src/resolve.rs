@@ -12,7 +12,8 @@
 //!   removed from does not start with `/` (a reference with its own scheme
 //!   such as `g:h/../i`, or a merge with a rootless or empty base path and no
 //!   authority), the segments are removed as if it did, and the leading `/` is
-//!   dropped again: `g:h/../i` resolves to `g:i`, not `g:/i`.
+//!   dropped again: `g:h/../i` resolves to `g:i`, not `g:/i` (unless the
+//!   first segment comes out empty, which no rootless path can hold).
 //! - A result with no authority whose path starts with `//` would reparse with
 //!   an authority; it is written `/.//...` instead, which means the same path.
 //! - `%2E` is not a dot: only literal `.` and `..` segments are removed
@@ -78,11 +79,16 @@ pub(crate) fn remove_dots_keeping_shape(path: &[u8], has_authority: bool, out: &
     if path.first() == Some(&b'/') || path.is_empty() {
         remove_dot_segments(path, out);
     } else {
+        // Rootless: remove the segments under a `/` and drop it again, unless
+        // the first segment came out empty, which no rootless path can hold
+        // (then the path stays absolute, behind `/.` below).
         let mut rooted = Vec::with_capacity(path.len() + 1);
         rooted.push(b'/');
         rooted.extend_from_slice(path);
         remove_dot_segments(&rooted, out);
-        out.remove(start);
+        if !out[start..].starts_with(b"//") {
+            out.remove(start);
+        }
     }
     if !has_authority && out[start..].starts_with(b"//") {
         out.splice(start..start, *b"/.");

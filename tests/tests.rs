@@ -4,6 +4,9 @@
 mod cli;
 mod differential;
 mod grammar;
+mod normalize;
+mod refimpl;
+mod resolve;
 mod split;
 
 /// The number of cases of a property test: `default`, or fewer when

@@ -1,0 +1,198 @@
+//! Normalization: every rule of RFC 3986 6.2.2 and 6.2.3 as the module
+//! documents them, the profiles, and the guarantees (valid output that
+//! parses back to itself; equivalent inputs, one output).
+
+use proptest::prelude::*;
+use uriscan::{normalize, parse, Mode, Normalizer, Profile};
+
+fn norm(s: &str) -> String {
+    with(&Normalizer::new(Profile::Rfc3986), s)
+}
+
+fn with(n: &Normalizer, s: &str) -> String {
+    let uri = parse(s.as_bytes(), Mode::Reference).unwrap_or_else(|e| panic!("{s}: {e}"));
+    let mut out = Vec::new();
+    n.normalize(&uri, &mut out);
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn rfc3986_rules() {
+    for (input, expected) in [
+        ("HTTP://Example.COM/", "http://example.com/"),
+        (
+            "http://example.com/%7euser/%41%2f%3f%25",
+            "http://example.com/~user/A%2F%3F%25",
+        ),
+        (
+            "http://example.com/a%2fb?q=%2a#%7e",
+            "http://example.com/a%2Fb?q=%2A#~",
+        ),
+        ("HTTP://H%c3%A9/", "http://h%C3%A9/"),
+        ("http://%4A%4b.com/", "http://jk.com/"),
+        ("http://User@Example.com/", "http://User@example.com/"),
+        ("http://example.com/a/./b/../c", "http://example.com/a/c"),
+        (
+            "http://example.com/%2E%2E/a/%2e/b",
+            "http://example.com/a/b",
+        ),
+        ("http://example.com:80/", "http://example.com/"),
+        ("http://example.com:080/", "http://example.com/"),
+        ("http://example.com:/", "http://example.com/"),
+        ("http://example.com:8080/", "http://example.com:8080/"),
+        ("https://example.com:443", "https://example.com/"),
+        ("https://example.com:80/", "https://example.com:80/"),
+        ("ws://example.com:80", "ws://example.com/"),
+        ("wss://example.com:443/x", "wss://example.com/x"),
+        ("ftp://example.com:21", "ftp://example.com/"),
+        ("http://example.com", "http://example.com/"),
+        ("http://example.com/?", "http://example.com/?"),
+        ("http://example.com/#", "http://example.com/#"),
+        ("foo://example.com:80", "foo://example.com:80"),
+        ("foo://example.com", "foo://example.com"),
+        ("http://[2001:DB8::0001]/", "http://[2001:db8::0001]/"),
+        ("foo:a/../b", "foo:b"),
+        ("foo:a/./b/", "foo:a/b/"),
+        ("foo:/a/..//x", "foo:/.//x"),
+        ("foo:/.//x", "foo:/.//x"),
+        ("./a/../b", "./a/../b"),
+        ("../%7e", "../~"),
+        ("mailto:Someone@Example.COM", "mailto:Someone@Example.COM"),
+        ("urn:ISBN:0451450523", "urn:ISBN:0451450523"),
+        ("", ""),
+    ] {
+        assert_eq!(norm(input), expected, "{input}");
+        assert_eq!(norm(expected), expected, "idempotent on {expected}");
+    }
+}
+
+#[test]
+fn section_6_equivalents() {
+    let a = norm("example://a/b/c/%7Bfoo%7D");
+    assert_eq!(a, norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"));
+    assert_eq!(a, "example://a/b/c/%7Bfoo%7D");
+    assert_eq!(norm("http://example.com"), norm("http://example.com/"));
+    assert_eq!(norm("http://example.com/"), norm("http://example.com:/"));
+    assert_eq!(norm("http://example.com/"), norm("http://example.com:80/"));
+    assert_eq!(
+        norm("http://example.com/~smith/"),
+        norm("http://example.com/%7Esmith/")
+    );
+}
+
+#[test]
+fn web_profile_and_switches() {
+    let web = Normalizer::new(Profile::Web);
+    assert_eq!(
+        with(&web, "HTTP://Example.com.:80/a?b=2&a=1&a=0#top"),
+        "http://example.com/a?a=0&a=1&b=2"
+    );
+    assert_eq!(with(&web, "http://example.com/?"), "http://example.com/");
+    assert_eq!(
+        with(&web, "http://example.com/?b&a=&a"),
+        "http://example.com/?a=&a&b"
+    );
+    let mut n = Normalizer::new(Profile::Rfc3986);
+    n.drop_params(["utm_*", "fbclid"]);
+    assert_eq!(
+        with(&n, "http://e.com/?utm_source=a&x=1&fbclid=2&utm=3"),
+        "http://e.com/?x=1&utm=3"
+    );
+    assert_eq!(with(&n, "http://e.com/?utm_source=a"), "http://e.com/?");
+    n.strip_fragment = true;
+    n.strip_www = true;
+    assert_eq!(with(&n, "http://www.e.com/#x"), "http://e.com/");
+    assert_eq!(with(&n, "http://www.com/"), "http://www.com/");
+}
+
+#[test]
+fn surt_profile() {
+    let surt = Normalizer::new(Profile::Surt);
+    for (input, expected) in [
+        (
+            "http://www.archive.org/goo/?a=2&b&a=1",
+            "org,archive)/goo?a=1&a=2&b",
+        ),
+        ("http://archive.org/", "org,archive)/"),
+        ("http://archive.org", "org,archive)/"),
+        (
+            "https://Sub.Example.com:8443/A/B.html?Q=1#frag",
+            "com,example,sub:8443)/a/b.html?q=1",
+        ),
+        ("http://user:pw@example.com:80/x/", "com,example)/x"),
+        ("http://192.168.1.1/x", "192.168.1.1)/x"),
+        ("mailto:Someone@Example.COM", "mailto:someone@example.com"),
+    ] {
+        assert_eq!(with(&surt, input), expected, "{input}");
+    }
+}
+
+/// Valid URIs built from pieces that exercise every step.
+fn uri() -> impl Strategy<Value = String> {
+    let scheme = prop::sample::select(vec!["http", "HTTPS", "ftp", "foo", "WS", ""]);
+    let auth = prop::sample::select(vec![
+        "",
+        "//",
+        "//Example.COM",
+        "//u%41@h:80",
+        "//h:",
+        "//h:0443",
+        "//[::A]:21",
+        "//%7E.x.",
+    ]);
+    let seg = prop::sample::select(vec![
+        "", ".", "..", "a", "%2E", "%2e%2E", "%7e", "%2f", "B", ":", "@x",
+    ]);
+    let path = prop::collection::vec(seg, 0..6).prop_map(|v| v.join("/"));
+    let lead = prop::sample::select(vec!["", "/"]);
+    let query = prop::sample::select(vec!["", "?", "?a=%41&b", "?%2F/?"]);
+    let frag = prop::sample::select(vec!["", "#", "#%7E%7e", "#/./"]);
+    (scheme, auth, lead, path, query, frag).prop_map(|(s, a, l, p, q, f)| {
+        let mut out = String::new();
+        if !s.is_empty() {
+            out.push_str(s);
+            out.push(':');
+        }
+        out.push_str(a);
+        if !a.is_empty() && !p.is_empty() {
+            out.push('/');
+        } else if !s.is_empty() {
+            out.push_str(l);
+        } else {
+            out.push('/');
+        }
+        out.push_str(&p);
+        out.push_str(q);
+        out.push_str(f);
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(5000)))]
+    #[test]
+    fn idempotent_and_valid(s in uri()) {
+        prop_assume!(parse(s.as_bytes(), Mode::Reference).is_ok());
+        for profile in [Profile::Rfc3986, Profile::Web] {
+            let n = Normalizer::new(profile);
+            let once = with(&n, &s);
+            let reparsed = parse(once.as_bytes(), Mode::Reference);
+            prop_assert!(reparsed.is_ok(), "{} -> {} invalid", s, once);
+            let (a, b) = (uriscan::split(s.as_bytes()), uriscan::split(once.as_bytes()));
+            prop_assert_eq!(a.scheme().is_some(), b.scheme().is_some());
+            prop_assert_eq!(a.authority().is_some(), b.authority().is_some());
+            let orig_path = &s[a.path()];
+            if a.scheme().is_some() && a.authority().is_none() && !orig_path.starts_with('/') {
+                // Rootless stays rootless, unless its first segment comes out
+                // empty, which only `/.//` can write.
+                let p = &once[b.path()];
+                prop_assert!(!p.starts_with('/') || p.starts_with("/.//"), "rootless stays rootless: {} -> {}", s, once);
+            }
+            let twice = with(&n, &once);
+            prop_assert_eq!(&twice, &once, "{:?} {}", profile, s);
+        }
+        let mut direct = Vec::new();
+        normalize(&parse(s.as_bytes(), Mode::Reference).unwrap(), &mut direct);
+        prop_assert_eq!(String::from_utf8(direct).unwrap(), norm(&s));
+    }
+}
