@@ -181,10 +181,12 @@ impl Normalizer {
 
     fn write_host(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         let mut host = uri.host().unwrap_or_default().as_bytes();
-        if self.strip_www && host.len() > 4 && host[..4].eq_ignore_ascii_case(b"www.") {
-            if host[4..].contains(&b'.') {
-                host = &host[4..];
-            }
+        if self.strip_www
+            && host.len() > 4
+            && host[..4].eq_ignore_ascii_case(b"www.")
+            && host[4..].contains(&b'.')
+        {
+            host = &host[4..];
         }
         let at = out.len();
         pct_normalize(host, out, true);
