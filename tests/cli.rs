@@ -353,3 +353,127 @@ fn version_and_help() {
     let o = bin().args(["check", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&o.stdout).contains("--mode"));
 }
+
+#[test]
+fn normalize_text_json_tsv() {
+    let input = b"HTTP://Example.COM:80/a/./b/../c?b=2&a=1#top\nhttp://x/ y\nfoo:a/../b\n";
+    let o = run(&["normalize"], input);
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o), "http://example.com/a/c?b=2&a=1#top\nfoo:b\n");
+    assert!(stderr(&o).contains("-:2:10: invalid character ' ' in path"));
+    assert!(stderr(&o).contains("3 lines, 2 valid, 1 invalid"));
+    let o = run(&["normalize", "--strict"], input);
+    assert_eq!(code(&o), 1);
+    let o = run(
+        &["normalize", "--invalid", "pass", "--profile", "web"],
+        input,
+    );
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/a/c?a=1&b=2\nhttp://x/ y\nfoo:b\n"
+    );
+    assert_eq!(stderr(&o), "");
+    let o = run(
+        &["normalize", "--invalid", "skip", "--format", "tsv"],
+        input,
+    );
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/a/c?b=2&a=1#top\tHTTP://Example.COM:80/a/./b/../c?b=2&a=1#top\nfoo:b\tfoo:a/../b\n"
+    );
+    assert_eq!(stderr(&o), "");
+    let o = run(
+        &["normalize", "--format", "json", "--profile", "surt"],
+        input,
+    );
+    assert_eq!(
+        stdout(&o),
+        "{\"line\":1,\"valid\":true,\"normalized\":\"com,example)/a/c?a=1&b=2\",\"error\":null}\n\
+         {\"line\":2,\"valid\":false,\"normalized\":null,\"error\":{\"offset\":9,\"component\":\"path\",\"message\":\"invalid character ' ' in path\"}}\n\
+         {\"line\":3,\"valid\":true,\"normalized\":\"foo:b\",\"error\":null}\n"
+    );
+    let o = run(
+        &[
+            "normalize",
+            "--drop-params",
+            "utm_*,fbclid",
+            "--strip-fragment",
+            "--sort-query",
+            "--strip-www",
+        ],
+        b"http://www.e.com/?utm_a=1&z=2&fbclid=3&a=4#f\n",
+    );
+    assert_eq!(stdout(&o), "http://e.com/?a=4&z=2\n");
+}
+
+#[test]
+fn normalize_is_idempotent_on_the_corpus() {
+    let c = corpus();
+    let once = run(&["normalize", "--invalid", "skip", &c], b"");
+    assert_eq!(code(&once), 0);
+    let twice = run(&["normalize", "-"], &once.stdout);
+    assert_eq!(code(&twice), 0);
+    assert_eq!(stderr(&twice), "");
+    assert!(once.stdout == twice.stdout);
+    assert_eq!(stdout(&once).lines().count(), 4846);
+}
+
+#[test]
+fn resolve_against_base() {
+    let o = run(
+        &["resolve", "--base", "http://a/b/c/d;p?q#ignored"],
+        b"g\n../g\n?y\nhttp:g\n//g\n#s\na b\n",
+    );
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?y\nhttp:g\nhttp://g\nhttp://a/b/c/d;p?q#s\n"
+    );
+    assert!(stderr(&o).contains("-:7:2: invalid character ' ' in path"));
+    let o = run(
+        &["resolve", "--base", "http://a/b/c/d;p?q", "--non-strict"],
+        b"http:g\n",
+    );
+    assert_eq!(stdout(&o), "http://a/b/c/g\n");
+    let o = run(
+        &["resolve", "--base", "http://a/b", "--format", "json"],
+        b"c\n",
+    );
+    assert_eq!(
+        stdout(&o),
+        "{\"line\":1,\"valid\":true,\"target\":\"http://a/c\",\"error\":null}\n"
+    );
+    for bad_base in ["relative/path", "http://a b/", ""] {
+        let o = run(&["resolve", "--base", bad_base], b"g\n");
+        assert_eq!(code(&o), 2, "{bad_base}");
+        assert!(stderr(&o).contains("is not a URI"));
+    }
+}
+
+#[test]
+fn dedup_keeps_first_of_each_key() {
+    let input = b"http://a/\nHTTP://A:80/\nhttp://b/\nhttp://a/#x\nbad uri\nhttp://b\nbad uri\n";
+    let o = run(&["dedup"], input);
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o), "http://a/\nhttp://b/\nhttp://a/#x\n");
+    assert!(stderr(&o).contains("7 lines, 3 unique, 2 duplicates, 2 invalid"));
+    let o = run(&["dedup", "--profile", "web", "--print", "key"], input);
+    assert_eq!(stdout(&o), "http://a/\nhttp://b/\n");
+    let o = run(
+        &["dedup", "--invalid", "pass", "-j2", "--chunk-size", "10"],
+        input,
+    );
+    assert_eq!(stdout(&o), "http://a/\nhttp://b/\nhttp://a/#x\nbad uri\n");
+    // Every line is accounted for.
+    let c = corpus();
+    let o = run(&["dedup", "--invalid", "skip", &c], b"");
+    let err = stderr(&o);
+    let nums: Vec<u64> = err
+        .split(|ch: char| !ch.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert_eq!(nums[0], 5000);
+    assert_eq!(nums[1] + nums[2] + nums[3], 5000);
+    assert_eq!(stdout(&o).lines().count() as u64, nums[1]);
+}

@@ -36,6 +36,135 @@ pub enum Command {
     /// Print statistics about the input: lines, validity, error kinds, schemes and
     /// host kinds.
     Stats(StatsArgs),
+    /// Normalize every line (RFC 3986 section 6, or the `web` or `surt` profile).
+    ///
+    /// One normalized URI per valid line. Invalid lines are reported on standard
+    /// error with their line number and left out (`--invalid report`), kept
+    /// verbatim (`--invalid pass`) or dropped silently (`--invalid skip`). Exit
+    /// status 0 unless a usage or I/O error happened, or `--strict` and invalid
+    /// lines.
+    Normalize(NormalizeArgs),
+    /// Resolve every line as a reference against `--base` (RFC 3986 section 5).
+    Resolve(ResolveArgs),
+    /// Print each line whose normalized key was not seen before, in input order.
+    ///
+    /// The key is the normalized URI of `--profile` (with the switches); lines
+    /// are compared by a 128-bit hash of their key (XXH3-128).
+    Dedup(DedupArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct KeyArgs {
+    /// The normalization profile.
+    #[arg(long, value_enum, default_value_t = ProfileArg::Rfc3986)]
+    pub profile: ProfileArg,
+    /// Drop the fragment.
+    #[arg(long)]
+    pub strip_fragment: bool,
+    /// Sort the query parameters by key, then value.
+    #[arg(long)]
+    pub sort_query: bool,
+    /// Drop the query parameters whose key matches one of these globs
+    /// (comma-separated; `*` matches anything): `utm_*,fbclid`.
+    #[arg(long, value_name = "GLOBS", value_delimiter = ',')]
+    pub drop_params: Vec<String>,
+    /// Remove a leading `www.` from the host.
+    #[arg(long)]
+    pub strip_www: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct InvalidArgs {
+    /// What to do with invalid lines.
+    #[arg(long, value_enum, default_value_t = InvalidPolicy::Report)]
+    pub invalid: InvalidPolicy,
+    /// Exit with status 1 when some lines are invalid.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct NormalizeArgs {
+    #[command(flatten)]
+    pub input: Input,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    #[command(flatten)]
+    pub invalid: InvalidArgs,
+    #[command(flatten)]
+    pub stats: StatsOptions,
+    /// Output format: `text` (one URI per line), `json`, or `tsv` (`key<TAB>original`).
+    #[arg(long, value_enum, default_value_t = OutFormat::Text)]
+    pub format: OutFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ResolveArgs {
+    #[command(flatten)]
+    pub input: Input,
+    /// The base URI (it must have a scheme; its fragment is ignored).
+    #[arg(long, value_name = "URI")]
+    pub base: String,
+    /// Ignore a reference's scheme when it equals the base's (RFC 3986 5.2.2's
+    /// backward-compatible rule).
+    #[arg(long)]
+    pub non_strict: bool,
+    #[command(flatten)]
+    pub invalid: InvalidArgs,
+    #[command(flatten)]
+    pub stats: StatsOptions,
+    /// Output format: `text` (one URI per line) or `json`.
+    #[arg(long, value_enum, default_value_t = OutFormat::Text)]
+    pub format: OutFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct DedupArgs {
+    #[command(flatten)]
+    pub input: Input,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    #[command(flatten)]
+    pub invalid: InvalidArgs,
+    #[command(flatten)]
+    pub stats: StatsOptions,
+    /// Print the first line of each key as it was written (`original`) or its
+    /// normalized key (`key`).
+    #[arg(long, value_enum, default_value_t = DedupPrint::Original)]
+    pub print: DedupPrint,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProfileArg {
+    /// RFC 3986 sections 6.2.2 and 6.2.3.
+    Rfc3986,
+    /// rfc3986 + no fragment, sorted query, no empty query, no trailing dot in the host.
+    Web,
+    /// The SURT key of web archives (`org,archive)/goo?a=1`).
+    Surt,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InvalidPolicy {
+    /// Report on standard error and leave out.
+    Report,
+    /// Keep verbatim.
+    Pass,
+    /// Drop silently.
+    Skip,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutFormat {
+    Text,
+    Json,
+    Tsv,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DedupPrint {
+    Original,
+    Key,
 }
 
 #[derive(Args, Debug)]

@@ -7,7 +7,9 @@ mod output;
 mod progress;
 mod stats;
 
+use std::collections::HashSet;
 use std::fs::File;
+use std::hash::BuildHasherDefault;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,9 +20,14 @@ use clap::Parser as _;
 use uriscan::batch::{self, Chunk, RunError};
 use uriscan::Mode;
 
-use cli::{Cli, Command, ModeArg, SplitFormat, StatsFormat};
+use cli::{
+    Cli, Command, DedupPrint, InvalidPolicy, KeyArgs, ModeArg, OutFormat, ProfileArg, SplitFormat,
+    StatsFormat,
+};
 use output::Record;
 use stats::Stats;
+use uriscan::{Normalizer, Profile, Uri};
+use xxhash_rust::xxh3::xxh3_128;
 
 /// `--version --verbose` style details: shown by `uriscan --version`.
 pub fn long_version() -> &'static str {
@@ -48,6 +55,12 @@ enum Job {
     Split(SplitFormat),
     /// Count only.
     Stats,
+    /// Print every line's normalized form.
+    Normalize(OutFormat),
+    /// Print every line resolved against the base.
+    Resolve { strict: bool, format: OutFormat },
+    /// Print the first line of each key.
+    Dedup(DedupPrint),
 }
 
 /// Everything a run needs, with clap left behind.
@@ -60,10 +73,33 @@ struct Config {
     progress: Option<bool>,
     /// Where statistics go, if anywhere: `true` for standard output.
     stats: Option<(StatsFormat, bool)>,
+    normalizer: Normalizer,
+    invalid: InvalidPolicy,
+    /// Exit 1 on invalid lines (normalize, resolve, dedup).
+    strict: bool,
+    /// The base of `resolve`.
+    base: Option<Uri<'static>>,
+}
+
+fn normalizer(k: &KeyArgs) -> Normalizer {
+    let mut n = Normalizer::new(match k.profile {
+        ProfileArg::Rfc3986 => Profile::Rfc3986,
+        ProfileArg::Web => Profile::Web,
+        ProfileArg::Surt => Profile::Surt,
+    });
+    n.strip_fragment |= k.strip_fragment;
+    n.sort_query |= k.sort_query;
+    n.strip_www |= k.strip_www;
+    n.drop_params(k.drop_params.iter().filter(|g| !g.is_empty()));
+    n
 }
 
 impl Config {
-    fn from_cli(cli: Cli) -> Config {
+    fn from_cli(cli: Cli) -> anyhow::Result<Config> {
+        let mut normalizer_ = Normalizer::new(Profile::Rfc3986);
+        let mut invalid = InvalidPolicy::Report;
+        let mut strict = false;
+        let mut base = None;
         let (job, input, stats) = match cli.command {
             Command::Check(a) => (
                 Job::Check { quiet: a.quiet },
@@ -76,12 +112,50 @@ impl Config {
                 a.stats.stats.then_some((a.stats.stats_format, false)),
             ),
             Command::Stats(a) => (Job::Stats, a.input, Some((a.format, true))),
+            Command::Normalize(a) => {
+                normalizer_ = normalizer(&a.key);
+                (invalid, strict) = (a.invalid.invalid, a.invalid.strict);
+                (
+                    Job::Normalize(a.format),
+                    a.input,
+                    a.stats.stats.then_some((a.stats.stats_format, false)),
+                )
+            }
+            Command::Resolve(a) => {
+                let text: &'static [u8] = Box::leak(a.base.into_bytes().into_boxed_slice());
+                let uri = uriscan::parse(text, Mode::Uri).map_err(|e| {
+                    anyhow::anyhow!(
+                        "--base {:?} is not a URI: {e} (column {})",
+                        String::from_utf8_lossy(text),
+                        e.offset() + 1
+                    )
+                })?;
+                base = Some(uri);
+                (invalid, strict) = (a.invalid.invalid, a.invalid.strict);
+                (
+                    Job::Resolve {
+                        strict: !a.non_strict,
+                        format: a.format,
+                    },
+                    a.input,
+                    a.stats.stats.then_some((a.stats.stats_format, false)),
+                )
+            }
+            Command::Dedup(a) => {
+                normalizer_ = normalizer(&a.key);
+                (invalid, strict) = (a.invalid.invalid, a.invalid.strict);
+                (
+                    Job::Dedup(a.print),
+                    a.input,
+                    a.stats.stats.then_some((a.stats.stats_format, false)),
+                )
+            }
         };
         let threads = input
             .threads
             .filter(|&n| n > 0)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        Config {
+        Ok(Config {
             job,
             files: input.files,
             mode: match input.mode {
@@ -99,13 +173,17 @@ impl Config {
                 None
             },
             stats,
-        }
+            normalizer: normalizer_,
+            invalid,
+            strict,
+            base,
+        })
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(Config::from_cli(cli)) {
+    match Config::from_cli(cli).and_then(run) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("uriscan: {e:#}");
@@ -121,6 +199,7 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         ..Stats::default()
     };
     let detailed = config.stats.is_some();
+    let mut scratch = Vec::new();
     for (line, text, result) in chunk.uris(config.mode) {
         st.record(&result, detailed);
         match config.job {
@@ -146,9 +225,121 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                 }
             }
             Job::Stats => {}
+            Job::Normalize(format) => {
+                if let Ok(uri) = &result {
+                    scratch.clear();
+                    config.normalizer.normalize(uri, &mut scratch);
+                }
+                emit(
+                    config,
+                    format,
+                    file,
+                    line,
+                    text,
+                    &result,
+                    &scratch,
+                    b"normalized",
+                    out,
+                    &mut st,
+                );
+            }
+            Job::Resolve { strict, format } => {
+                if let (Ok(uri), Some(base)) = (&result, &config.base) {
+                    scratch.clear();
+                    uriscan::resolve(base, uri, strict, &mut scratch);
+                }
+                emit(
+                    config, format, file, line, text, &result, &scratch, b"target", out, &mut st,
+                );
+            }
+            Job::Dedup(print) => match &result {
+                Ok(uri) => {
+                    let at = st.keys.len();
+                    config.normalizer.normalize(uri, &mut st.keys);
+                    let hash = xxh3_128(&st.keys[at..]);
+                    if print == DedupPrint::Original {
+                        st.keys.truncate(at);
+                        st.keys.extend_from_slice(text);
+                    }
+                    st.keys.push(b'\n');
+                    st.key_ends.push((hash, st.keys.len()));
+                }
+                Err(e) => match config.invalid {
+                    InvalidPolicy::Report => output::check_line(&mut st.messages, file, line, e),
+                    InvalidPolicy::Pass => {
+                        // An invalid line is its own key.
+                        st.keys.extend_from_slice(text);
+                        st.keys.push(b'\n');
+                        st.key_ends.push((xxh3_128(text) ^ 1, st.keys.len()));
+                    }
+                    InvalidPolicy::Skip => {}
+                },
+            },
         }
     }
     st
+}
+
+/// One record of `normalize` or `resolve`: the result `value` (the normalized
+/// URI or the target) of a valid line, or the invalid line as `--invalid`
+/// says.
+#[allow(clippy::too_many_arguments)]
+fn emit(
+    config: &Config,
+    format: OutFormat,
+    file: &str,
+    line: u64,
+    text: &[u8],
+    result: &Result<Uri<'_>, uriscan::Error>,
+    value: &[u8],
+    field: &[u8],
+    out: &mut Vec<u8>,
+    st: &mut Stats,
+) {
+    match (result, format) {
+        (Ok(_), OutFormat::Text) => {
+            out.extend_from_slice(value);
+            out.push(b'\n');
+        }
+        (Ok(_), OutFormat::Tsv) => {
+            output::tsv_field(out, Some(value));
+            out.push(b'\t');
+            output::tsv_field(out, Some(text));
+            out.push(b'\n');
+        }
+        (Ok(_), OutFormat::Json) => {
+            let _ = write!(out, "{{\"line\":{line},\"valid\":true,\"");
+            out.extend_from_slice(field);
+            out.extend_from_slice(b"\":");
+            output::json_opt(out, Some(value));
+            out.extend_from_slice(b",\"error\":null}\n");
+        }
+        (Err(e), _) => {
+            match config.invalid {
+                InvalidPolicy::Report => output::check_line(&mut st.messages, file, line, e),
+                InvalidPolicy::Skip => return,
+                InvalidPolicy::Pass => {}
+            }
+            match format {
+                OutFormat::Json => {
+                    let _ = write!(out, "{{\"line\":{line},\"valid\":false,\"");
+                    out.extend_from_slice(field);
+                    out.extend_from_slice(b"\":null,\"error\":");
+                    output::json_error(out, e);
+                    out.extend_from_slice(b"}\n");
+                }
+                _ if config.invalid == InvalidPolicy::Pass => {
+                    out.extend_from_slice(text);
+                    if format == OutFormat::Tsv {
+                        out.push(b'\t');
+                        out.extend_from_slice(text);
+                    }
+                    out.push(b'\n');
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// An input: standard input or a file.
@@ -218,6 +409,10 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
         closed |= is_closed(out.write_all(output::TSV_HEADER.as_bytes()))?;
     }
     let (mut done_bytes, mut done_lines) = (0, 0);
+    // `dedup` decides in input order, so it writes from the ordered callback.
+    let mut dedup_out = BufWriter::with_capacity(1 << 16, io::stdout());
+    let mut seen: HashSet<u128, BuildHasherDefault<KeyHasher>> = HashSet::default();
+    let mut dedup_error = None;
     for path in &config.files {
         if closed {
             break;
@@ -236,13 +431,33 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
             &mut out,
             &options,
             |chunk, buf| process(&config, &name, chunk, buf),
-            |st, p| {
+            |mut st, p| {
+                if !st.messages.is_empty() {
+                    let _ = io::stderr().lock().write_all(&st.messages);
+                }
+                let mut from = 0;
+                for &(hash, end) in &st.key_ends {
+                    if seen.insert(hash) {
+                        st.unique += 1;
+                        if dedup_error.is_none() {
+                            if let Err(e) = dedup_out.write_all(&st.keys[from..end]) {
+                                dedup_error = Some(e);
+                            }
+                        }
+                    } else {
+                        st.duplicates += 1;
+                    }
+                    from = end;
+                }
                 totals.merge(st);
                 progress.update(done_bytes + p.bytes, done_lines + p.lines);
             },
         );
         done_bytes = totals.bytes;
         done_lines = totals.lines;
+        if let Some(e) = dedup_error.take() {
+            closed |= is_closed(Err(e))?;
+        }
         match result {
             Ok(()) => {}
             Err(RunError::Read(e)) => {
@@ -255,8 +470,12 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     if !closed {
         closed |= is_closed(out.flush())?;
     }
+    if !closed {
+        closed |= is_closed(dedup_out.flush())?;
+    }
     progress.finish();
     drop(out);
+    drop(dedup_out);
 
     let elapsed = start.elapsed();
     if let Some((format, to_stdout)) = config.stats {
@@ -272,16 +491,49 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
             eprint!("{text}");
         }
     }
-    if let Job::Check { .. } = config.job {
-        eprintln!("{}", totals.summary());
+    match config.job {
+        Job::Check { .. } => eprintln!("{}", totals.summary()),
+        Job::Dedup(_) => eprintln!(
+            "{} lines, {} unique, {} duplicates, {} invalid",
+            totals.lines, totals.unique, totals.duplicates, totals.invalid
+        ),
+        Job::Normalize(_) | Job::Resolve { .. }
+            if totals.invalid > 0 && config.invalid == InvalidPolicy::Report =>
+        {
+            eprintln!("{}", totals.summary())
+        }
+        _ => {}
     }
+    let invalid_fails = match config.job {
+        Job::Check { .. } => true,
+        Job::Normalize(_) | Job::Resolve { .. } | Job::Dedup(_) => config.strict,
+        Job::Split(_) | Job::Stats => false,
+    };
     Ok(if io_error {
         ExitCode::from(2)
-    } else if matches!(config.job, Job::Check { .. }) && totals.invalid > 0 {
+    } else if invalid_fails && totals.invalid > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The keys of `dedup` are already hashes: use their low bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
 }
 
 /// `Ok(true)` when a write failed because standard output was closed (which

@@ -141,16 +141,7 @@ impl Record<'_> {
         out.extend_from_slice(b",\"error\":");
         match &self.result {
             Ok(_) => out.extend_from_slice(b"null"),
-            Err(e) => {
-                let _ = write!(
-                    out,
-                    "{{\"offset\":{},\"component\":\"{}\",\"message\":",
-                    e.offset(),
-                    e.component()
-                );
-                json_opt(out, Some(e.to_string().as_bytes()));
-                out.push(b'}');
-            }
+            Err(e) => json_error(out, e),
         }
         out.extend_from_slice(b"}\n");
     }
@@ -187,6 +178,18 @@ impl Record<'_> {
         }
         out.push(b'\n');
     }
+}
+
+/// `{"offset":N,"component":S,"message":S}`.
+pub fn json_error(out: &mut Vec<u8>, e: &Error) {
+    let _ = write!(
+        out,
+        "{{\"offset\":{},\"component\":\"{}\",\"message\":",
+        e.offset(),
+        e.component()
+    );
+    json_opt(out, Some(e.to_string().as_bytes()));
+    out.push(b'}');
 }
 
 /// `FILE:LINE:COL: message`, COL being the 1-based byte column.

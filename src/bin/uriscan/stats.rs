@@ -22,6 +22,15 @@ pub struct Stats {
     pub host_kinds: [u64; HostKind::ALL.len()],
     /// Valid URIs by lowercased scheme; filled only when `detailed`.
     pub schemes: HashMap<Vec<u8>, u64>,
+    /// `dedup`: lines kept and dropped.
+    pub unique: u64,
+    pub duplicates: u64,
+    /// A chunk's reports for standard error, in order (not merged).
+    pub messages: Vec<u8>,
+    /// `dedup`: a chunk's candidate output lines, and for each its key's hash
+    /// and where it ends in `keys` (not merged).
+    pub keys: Vec<u8>,
+    pub key_ends: Vec<(u128, usize)>,
 }
 
 impl Stats {
@@ -59,6 +68,8 @@ impl Stats {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.relative += other.relative;
+        self.unique += other.unique;
+        self.duplicates += other.duplicates;
         for (a, b) in self.by_kind.iter_mut().zip(other.by_kind) {
             *a += b;
         }
