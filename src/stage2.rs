@@ -70,6 +70,7 @@ impl NibbleTables {
     }
 
     /// The tables of the bytes below 0x80 that are in no class of `mask`.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) const fn complement(mask: u16) -> NibbleTables {
         let mut lo = [0u8; 16];
         let mut hi = [0u8; 16];
