@@ -477,3 +477,44 @@ fn dedup_keeps_first_of_each_key() {
     assert_eq!(nums[1] + nums[2] + nums[3], 5000);
     assert_eq!(stdout(&o).lines().count() as u64, nums[1]);
 }
+
+#[test]
+fn dedup_count_and_hash_modes() {
+    let input = b"http://a/\nHTTP://A:80/\nhttp://b/\nhttp://a/#x\nbad uri\nhttp://b\n";
+    let o = run(&["dedup", "--count"], input);
+    assert_eq!(stdout(&o), "2\thttp://a/\n2\thttp://b/\n1\thttp://a/#x\n");
+    let o = run(
+        &[
+            "dedup",
+            "--hash",
+            "--count",
+            "--print",
+            "key",
+            "--invalid",
+            "pass",
+        ],
+        input,
+    );
+    assert_eq!(
+        stdout(&o),
+        "2\thttp://a/\n2\thttp://b/\n1\thttp://a/#x\n1\tbad uri\n"
+    );
+    // Exact and digest modes agree on the corpus, whatever the threads.
+    let c = corpus();
+    let exact = run(&["dedup", "--profile", "web", "-j1", &c], b"");
+    let hashed = run(
+        &[
+            "dedup",
+            "--profile",
+            "web",
+            "--hash",
+            "-j2",
+            "--chunk-size",
+            "4K",
+            &c,
+        ],
+        b"",
+    );
+    assert!(exact.stdout == hashed.stdout);
+    assert!(!exact.stdout.is_empty());
+}

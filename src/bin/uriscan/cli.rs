@@ -48,8 +48,9 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// Print each line whose normalized key was not seen before, in input order.
     ///
-    /// The key is the normalized URI of `--profile` (with the switches); lines
-    /// are compared by a 128-bit hash of their key (XXH3-128).
+    /// The key is the normalized URI of `--profile` (with the switches). Keys
+    /// are compared exactly (stored once in an arena); `--hash` keeps only each
+    /// key's XXH3-128 digest, for corpora whose keys do not fit in memory.
     Dedup(DedupArgs),
 }
 
@@ -132,6 +133,14 @@ pub struct DedupArgs {
     /// normalized key (`key`).
     #[arg(long, value_enum, default_value_t = DedupPrint::Original)]
     pub print: DedupPrint,
+    /// Print `count<TAB>line` for each key, in order of first occurrence, at
+    /// the end.
+    #[arg(long)]
+    pub count: bool,
+    /// Keep only a 128-bit XXH3 digest of each key (16 bytes per distinct key;
+    /// two distinct keys collide with odds of about n^2 / 2^129).
+    #[arg(long)]
+    pub hash: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,12 @@
 //! ([`uriscan::batch`]) over every input and maps the outcome to an exit code.
 
 mod cli;
+mod dedup;
 mod output;
 mod progress;
 mod stats;
 
-use std::collections::HashSet;
 use std::fs::File;
-use std::hash::BuildHasherDefault;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,6 +62,13 @@ enum Job {
     Dedup(DedupPrint),
 }
 
+/// How `dedup` keeps and prints keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DedupMode {
+    count: bool,
+    hash: bool,
+}
+
 /// Everything a run needs, with clap left behind.
 struct Config {
     job: Job,
@@ -79,6 +85,7 @@ struct Config {
     strict: bool,
     /// The base of `resolve`.
     base: Option<Uri<'static>>,
+    dedup: DedupMode,
 }
 
 fn normalizer(k: &KeyArgs) -> Normalizer {
@@ -100,6 +107,10 @@ impl Config {
         let mut invalid = InvalidPolicy::Report;
         let mut strict = false;
         let mut base = None;
+        let mut dedup = DedupMode {
+            count: false,
+            hash: false,
+        };
         let (job, input, stats) = match cli.command {
             Command::Check(a) => (
                 Job::Check { quiet: a.quiet },
@@ -143,6 +154,10 @@ impl Config {
             }
             Command::Dedup(a) => {
                 normalizer_ = normalizer(&a.key);
+                dedup = DedupMode {
+                    count: a.count,
+                    hash: a.hash,
+                };
                 (invalid, strict) = (a.invalid.invalid, a.invalid.strict);
                 (
                     Job::Dedup(a.print),
@@ -177,6 +192,7 @@ impl Config {
             invalid,
             strict,
             base,
+            dedup,
         })
     }
 }
@@ -252,29 +268,30 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                     config, format, file, line, text, &result, &scratch, b"target", out, &mut st,
                 );
             }
-            Job::Dedup(print) => match &result {
-                Ok(uri) => {
-                    let at = st.keys.len();
-                    config.normalizer.normalize(uri, &mut st.keys);
-                    let hash = xxh3_128(&st.keys[at..]);
-                    if print == DedupPrint::Original {
-                        st.keys.truncate(at);
-                        st.keys.extend_from_slice(text);
-                    }
-                    st.keys.push(b'\n');
-                    st.key_ends.push((hash, st.keys.len()));
+            Job::Dedup(_) => {
+                // Each record is the key, then the line and an LF.
+                let at = st.keys.len();
+                match &result {
+                    Ok(uri) => config.normalizer.normalize(uri, &mut st.keys),
+                    Err(e) => match config.invalid {
+                        InvalidPolicy::Report => {
+                            output::check_line(&mut st.messages, file, line, e);
+                            continue;
+                        }
+                        InvalidPolicy::Skip => continue,
+                        // An invalid line is its own key, marked apart.
+                        InvalidPolicy::Pass => {
+                            st.keys.push(0);
+                            st.keys.extend_from_slice(text);
+                        }
+                    },
                 }
-                Err(e) => match config.invalid {
-                    InvalidPolicy::Report => output::check_line(&mut st.messages, file, line, e),
-                    InvalidPolicy::Pass => {
-                        // An invalid line is its own key.
-                        st.keys.extend_from_slice(text);
-                        st.keys.push(b'\n');
-                        st.key_ends.push((xxh3_128(text) ^ 1, st.keys.len()));
-                    }
-                    InvalidPolicy::Skip => {}
-                },
-            },
+                let key_end = st.keys.len();
+                let hash = xxh3_128(&st.keys[at..]);
+                st.keys.extend_from_slice(text);
+                st.keys.push(b'\n');
+                st.records.push((hash, key_end, st.keys.len()));
+            }
         }
     }
     st
@@ -411,7 +428,8 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     let (mut done_bytes, mut done_lines) = (0, 0);
     // `dedup` decides in input order, so it writes from the ordered callback.
     let mut dedup_out = BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut seen: HashSet<u128, BuildHasherDefault<KeyHasher>> = HashSet::default();
+    let mut seen = dedup::Seen::new(!config.dedup.hash, config.dedup.count);
+    let print_key = config.job == Job::Dedup(DedupPrint::Key);
     let mut dedup_error = None;
     for path in &config.files {
         if closed {
@@ -436,11 +454,21 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     let _ = io::stderr().lock().write_all(&st.messages);
                 }
                 let mut from = 0;
-                for &(hash, end) in &st.key_ends {
-                    if seen.insert(hash) {
+                for &(hash, key_end, end) in &st.records {
+                    let key = &st.keys[from..key_end];
+                    // An invalid line's key is a NUL and the line: show the line.
+                    let shown: [&[u8]; 2] = if print_key && key.first() != Some(&0) {
+                        [key, b"\n"]
+                    } else {
+                        [&st.keys[key_end..end], b""]
+                    };
+                    if seen.offer(hash, key, shown) {
                         st.unique += 1;
-                        if dedup_error.is_none() {
-                            if let Err(e) = dedup_out.write_all(&st.keys[from..end]) {
+                        if !config.dedup.count && dedup_error.is_none() {
+                            let written = dedup_out
+                                .write_all(shown[0])
+                                .and_then(|()| dedup_out.write_all(shown[1]));
+                            if let Err(e) = written {
                                 dedup_error = Some(e);
                             }
                         }
@@ -469,6 +497,9 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     }
     if !closed {
         closed |= is_closed(out.flush())?;
+    }
+    if config.dedup.count && !closed {
+        closed |= is_closed(seen.write_counts(&mut dedup_out))?;
     }
     if !closed {
         closed |= is_closed(dedup_out.flush())?;
@@ -516,24 +547,6 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The keys of `dedup` are already hashes: use their low bits.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.0 = n as u64;
-    }
 }
 
 /// `Ok(true)` when a write failed because standard output was closed (which

@@ -27,10 +27,11 @@ pub struct Stats {
     pub duplicates: u64,
     /// A chunk's reports for standard error, in order (not merged).
     pub messages: Vec<u8>,
-    /// `dedup`: a chunk's candidate output lines, and for each its key's hash
-    /// and where it ends in `keys` (not merged).
+    /// `dedup`: a chunk's records, each a key then its line and an LF, and
+    /// for each the key's hash, the end of the key and the end of the record
+    /// (not merged).
     pub keys: Vec<u8>,
-    pub key_ends: Vec<(u128, usize)>,
+    pub records: Vec<(u128, usize, usize)>,
 }
 
 impl Stats {

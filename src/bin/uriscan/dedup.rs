@@ -1,0 +1,118 @@
+//! The set of keys `dedup` has seen, exact or by digest.
+//!
+//! Exact (the default): each distinct key is stored once, in one arena
+//! (`Vec<u8>`), and found through a map from its XXH3-128 digest to its place
+//! in the arena; a digest match is confirmed by comparing the bytes, and the
+//! (astronomically rare) distinct key with the same digest goes to a side map.
+//! Memory per distinct key: its bytes + about 40 bytes of map entry.
+//!
+//! Digest only (`--hash`): the map holds the digest alone, 16 bytes + the
+//! map's overhead per distinct key, whatever the key's length. XXH3-128 is
+//! stable and documented, so the same keys dedup the same way on every
+//! machine and in every partition of a distributed job.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{self, Write};
+
+/// The digests are already uniform: their low 64 bits are the hash.
+#[derive(Default)]
+pub struct DigestHasher(u64);
+
+impl Hasher for DigestHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
+type DigestMap<V> = HashMap<u128, V, BuildHasherDefault<DigestHasher>>;
+
+pub struct Seen {
+    exact: bool,
+    /// Digest -> (start, length) of the key in `arena` (exact) or nothing.
+    map: DigestMap<(u64, u32, u32)>,
+    arena: Vec<u8>,
+    /// Exact mode: distinct keys whose digest another key has.
+    collided: HashMap<Vec<u8>, u32>,
+    /// `--count`: for each key id, its count, and the line to print.
+    counts: Option<(Vec<u64>, Vec<u8>, Vec<usize>)>,
+}
+
+impl Seen {
+    pub fn new(exact: bool, count: bool) -> Seen {
+        Seen {
+            exact,
+            map: DigestMap::default(),
+            arena: Vec::new(),
+            collided: HashMap::new(),
+            counts: count.then(|| (Vec::new(), Vec::new(), Vec::new())),
+        }
+    }
+
+    fn next_id(&self) -> u32 {
+        (self.map.len() + self.collided.len()) as u32
+    }
+
+    /// Records one occurrence of `key` (whose digest is `digest`), shown as
+    /// the concatenation of `shown` (with its LF); true when the key is new.
+    pub fn offer(&mut self, digest: u128, key: &[u8], shown: [&[u8]; 2]) -> bool {
+        let id = match self.map.get(&digest) {
+            None => {
+                let id = self.next_id();
+                let start = self.arena.len() as u64;
+                if self.exact {
+                    self.arena.extend_from_slice(key);
+                }
+                self.map.insert(digest, (start, key.len() as u32, id));
+                Err(id)
+            }
+            Some(&(start, len, id)) => {
+                if !self.exact || &self.arena[start as usize..start as usize + len as usize] == key
+                {
+                    Ok(id)
+                } else if let Some(&id) = self.collided.get(key) {
+                    Ok(id)
+                } else {
+                    let id = self.next_id();
+                    self.collided.insert(key.to_vec(), id);
+                    Err(id)
+                }
+            }
+        };
+        if let Some((counts, lines, ends)) = &mut self.counts {
+            match id {
+                Ok(id) => counts[id as usize] += 1,
+                Err(_) => {
+                    counts.push(1);
+                    lines.extend_from_slice(shown[0]);
+                    lines.extend_from_slice(shown[1]);
+                    ends.push(lines.len());
+                }
+            }
+        }
+        id.is_err()
+    }
+
+    /// `--count`: writes `count<TAB>line` for every key, in order of first
+    /// occurrence.
+    pub fn write_counts<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        let Some((counts, lines, ends)) = &self.counts else {
+            return Ok(());
+        };
+        let mut from = 0;
+        for (count, &end) in counts.iter().zip(ends) {
+            write!(out, "{count}\t")?;
+            out.write_all(&lines[from..end])?;
+            from = end;
+        }
+        Ok(())
+    }
+}
