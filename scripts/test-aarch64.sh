@@ -19,6 +19,8 @@ fi
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L / -cpu cortex-a72"
+# The CLI tests start the uriscan binary themselves: through qemu too.
+export URISCAN_TEST_RUNNER="$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER"
 export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 # Property tests run about 20x slower under qemu: fewer cases.

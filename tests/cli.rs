@@ -4,8 +4,19 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+/// The built binary; under `URISCAN_TEST_RUNNER` (say `qemu-aarch64 -L /`,
+/// for a cross build) run through it.
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_uriscan"))
+    let exe = env!("CARGO_BIN_EXE_uriscan");
+    match std::env::var("URISCAN_TEST_RUNNER") {
+        Ok(runner) if !runner.trim().is_empty() => {
+            let mut parts = runner.split_whitespace();
+            let mut c = Command::new(parts.next().unwrap());
+            c.args(parts).arg(exe);
+            c
+        }
+        _ => Command::new(exe),
+    }
 }
 
 /// Runs uriscan with `args` and `stdin`; returns its output.
