@@ -12,7 +12,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use uriscan::batch::{self, Chunk};
-use uriscan::{parse_with, split, Backend, Masks, Mode};
+use uriscan::{parse, parse_with, resolve, split, Backend, Masks, Mode, Normalizer, Profile};
 
 fn stages(c: &mut Criterion) {
     for corpus in common::corpora() {
@@ -58,6 +58,76 @@ fn stages(c: &mut Criterion) {
                 })
             });
         }
+        group.finish();
+    }
+}
+
+/// normalize (already-normal and needs-work inputs apart), resolve and a
+/// dedup-like key set, on the bundled and generated corpora.
+fn transforms(c: &mut Criterion) {
+    for corpus in common::corpora()
+        .into_iter()
+        .filter(|c| c.name == "bundled" || c.name == "generated")
+    {
+        let lines = corpus.lines();
+        let n = Normalizer::new(Profile::Rfc3986);
+        let mut normal = Vec::new();
+        for l in &lines {
+            if let Ok(u) = parse(l, Mode::Reference) {
+                n.normalize(&u, &mut normal);
+                normal.push(b'\n');
+            }
+        }
+        let normal_lines: Vec<&[u8]> = normal
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut group = c.benchmark_group(format!("transforms/{}", corpus.name));
+        for (name, input) in [("needs-work", &lines), ("already-normal", &normal_lines)] {
+            let bytes: usize = input.iter().map(|l| l.len() + 1).sum();
+            group.throughput(Throughput::Bytes(bytes as u64));
+            group.bench_function(BenchmarkId::new("normalize", name), |b| {
+                let mut out = Vec::with_capacity(1 << 20);
+                b.iter(|| {
+                    out.clear();
+                    for l in input.iter() {
+                        if let Ok(u) = parse(black_box(l), Mode::Reference) {
+                            n.normalize(&u, &mut out);
+                        }
+                    }
+                    out.len()
+                })
+            });
+        }
+        group.throughput(Throughput::Bytes(corpus.data.len() as u64));
+        let base = parse(b"http://example.com/a/b/c/d;p?q", Mode::Uri).unwrap();
+        group.bench_function("resolve", |b| {
+            let mut out = Vec::with_capacity(1 << 20);
+            b.iter(|| {
+                out.clear();
+                for l in &lines {
+                    if let Ok(u) = parse(black_box(l), Mode::Reference) {
+                        resolve(&base, &u, true, &mut out);
+                    }
+                }
+                out.len()
+            })
+        });
+        // The key set of `dedup`, simplified: normalize, then a set of owned keys.
+        group.bench_function("dedup-keys", |b| {
+            let mut key = Vec::with_capacity(4096);
+            b.iter(|| {
+                let mut seen = std::collections::HashSet::with_capacity(lines.len());
+                for l in &lines {
+                    if let Ok(u) = parse(black_box(l), Mode::Reference) {
+                        key.clear();
+                        n.normalize(&u, &mut key);
+                        seen.insert(key.clone());
+                    }
+                }
+                seen.len()
+            })
+        });
         group.finish();
     }
 }
@@ -109,6 +179,6 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = stages, engine
+    targets = stages, transforms, engine
 }
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end throughput and peak memory of the uriscan CLI on a generated corpus.
 #
-#   scripts/bench-cli.sh            # 1 GiB corpus: check and split, -j1 and -j2
+#   scripts/bench-cli.sh            # 1 GiB corpus: check, split, normalize, dedup, -j1 and -j2
 #   scripts/bench-cli.sh --memory   # also peak RSS on 100 MiB vs 10 GiB inputs
 #
 # The corpus is generated once (deterministic, seed 7) under ${BENCH_DIR:-/tmp/uriscan-bench}
@@ -45,11 +45,16 @@ echo "corpus: $corpus ($bytes bytes, $lines lines, mean line $(( bytes / lines -
 echo
 echo "| command | threads | seconds | GB/s | M URIs/s | peak RSS (MiB) | speed-up vs -j1 |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for cmd in check split; do
+for cmd in check split normalize dedup dedup-hash; do
     base=""
     for j in 1 2; do
-        args=("$cmd" "-j$j")
-        [ "$cmd" = check ] && args+=(-q)
+        case $cmd in
+            check) args=(check -q) ;;
+            dedup-hash) args=(dedup --hash --invalid skip) ;;
+            normalize|dedup) args=("$cmd" --invalid skip) ;;
+            *) args=("$cmd") ;;
+        esac
+        args+=("-j$j")
         read -r secs rss _ < <(measure "$corpus" "${args[@]}")
         [ -z "$base" ] && base=$secs
         awk -v c="$cmd" -v j="$j" -v s="$secs" -v r="$rss" -v b="$bytes" -v l="$lines" -v base="$base" \
