@@ -12,6 +12,7 @@
 //! | classify bytes 64 at a time (SSE2, AVX2, NEON, SWAR) | [`Backend`] | — |
 //! | normalize (syntax-based and scheme-based) | [`normalize`], [`Normalizer`] | 6.2.2, 6.2.3 |
 //! | resolve a reference against a base | [`resolve`] | 5.2, 5.3 |
+//! | find URIs in free text and access logs | [`extract`], [`parse_log_line`] | Appendix C |
 //! | process newline-delimited corpora on all cores | [`batch`] | — |
 //!
 //! Splitting returns offsets, never copies; parsing returns a [`Uri`] that
@@ -39,6 +40,7 @@
 
 pub mod batch;
 mod error;
+mod extract;
 mod normalize;
 mod resolve;
 mod simd;
@@ -48,6 +50,7 @@ mod table;
 mod validate;
 
 pub use error::{Component, Error, ErrorKind};
+pub use extract::{extract, parse_log_line, Extract, Found, LogFields};
 pub use normalize::{normalize, Normalizer, Profile};
 pub use resolve::{remove_dot_segments, resolve};
 pub use simd::{Backend, Masks};

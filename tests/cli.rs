@@ -529,3 +529,84 @@ fn dedup_count_and_hash_modes() {
     assert!(exact.stdout == hashed.stdout);
     assert!(!exact.stdout.is_empty());
 }
+
+#[test]
+fn extract_free_text() {
+    let text = b"See <URL:http://example.com/a b> and (http://en.wikipedia.org/wiki/Foo_(bar)). Also http://x.org/path, and https://y.com/q?a=1!\n\
+Markdown [text](https://md.example/page) and <a href=\"http://html.example/x?y=1\">x</a> mailto:me@example.com\n\
+JSON {\"u\":\"http:\\/\\/json.example\\/a\\/b\"} `http://code.example/` http://bad.example/%zz urn:isbn:123 not:a-uri\n\
+http://x.org/path";
+    let o = run(&["extract"], text);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/ab\nhttp://en.wikipedia.org/wiki/Foo_(bar)\nhttp://x.org/path\nhttps://y.com/q?a=1\n\
+         https://md.example/page\nhttp://html.example/x?y=1\nmailto:me@example.com\n\
+         http://json.example/a/b\nhttp://code.example/\nurn:isbn:123\nhttp://x.org/path\n"
+    );
+    assert!(stderr(&o).contains("4 lines, 12 URIs found, 1 invalid"));
+    let o = run(
+        &[
+            "extract",
+            "-n",
+            "--byte-offset",
+            "--all",
+            "-u",
+            "--scheme",
+            "HTTP",
+        ],
+        text,
+    );
+    assert_eq!(
+        stdout(&o),
+        "1:9:http://example.com/ab\n1:38:http://en.wikipedia.org/wiki/Foo_(bar)\n1:84:http://x.org/path\n\
+         2:54:http://html.example/x?y=1\n3:11:http://json.example/a/b\n3:42:http://code.example/\n\
+         3:64:http://bad.example/%zz\tinvalid: '%' not followed by two hex digits in path\n"
+    );
+    let o = run(&["extract", "--format", "json"], b"x http://a.example/ y\n");
+    assert_eq!(
+        stdout(&o),
+        "{\"line\":1,\"column\":3,\"uri\":\"http://a.example/\",\"valid\":true}\n"
+    );
+}
+
+#[test]
+fn extract_access_logs() {
+    let log = b"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /a%20b?x=1 HTTP/1.0\" 200 2326 \"http://example.com/\\x41\" \"Mozilla\"\n\
+garbage line\n\
+5.6.7.8 - - [10/Oct/2000:13:55:37 -0700] \"GET http://abs.example/p HTTP/1.1\" 404 0 \"-\" \"curl\"\n";
+    let o = run(
+        &["extract", "--log", "combined", "--host", "example.org"],
+        log,
+    );
+    assert_eq!(
+        stdout(&o),
+        "http://example.org/a%20b?x=1\nhttp://example.com/A\nhttp://abs.example/p\n"
+    );
+    assert!(stderr(&o).contains("-:2: not a combined log line"));
+    assert!(stderr(&o).contains("1 lines not in the log format"));
+    // A combined line starts with a common one: its target, no Referer.
+    let o = run(
+        &["extract", "--log", "common"],
+        &log[..log.iter().position(|&b| b == b'\n').unwrap()],
+    );
+    assert_eq!(stdout(&o), "/a%20b?x=1\n");
+    let o = run(
+        &["extract", "--log", "nginx"],
+        b"1.2.3.4 - - [date] \"GET /x\" 200\n",
+    );
+    assert!(stderr(&o).contains("-:1: not a combined log line"));
+    let common =
+        b"1.2.3.4 - frank [10/Oct/2000:13:55:36 -0700] \"GET /apache_pb.gif HTTP/1.0\" 200 2326\n";
+    let o = run(
+        &[
+            "extract",
+            "--log",
+            "common",
+            "--base",
+            "https://h.example/dir/",
+        ],
+        common,
+    );
+    assert_eq!(stdout(&o), "https://h.example/apache_pb.gif\n");
+}

@@ -52,6 +52,61 @@ pub enum Command {
     /// are compared exactly (stored once in an arena); `--hash` keeps only each
     /// key's XXH3-128 digest, for corpora whose keys do not fit in memory.
     Dedup(DedupArgs),
+    /// Find URIs in free text (default) or in web-server access logs (`--log`).
+    ///
+    /// Free text: candidates start at a scheme followed by `//` (or `mailto:`,
+    /// `urn:`, `tel:`, `data:`, `news:`), end at whitespace, quotes, `<`, `>`,
+    /// backticks and bytes outside the URI alphabet, lose trailing punctuation
+    /// and unbalanced closing brackets; `<...>` and `<URL:...>` may hold
+    /// whitespace, which is removed. Each is validated as a URI; invalid ones are
+    /// printed only with `--all`, marked.
+    Extract(ExtractArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExtractArgs {
+    #[command(flatten)]
+    pub input: Input,
+    /// Only these schemes (comma-separated, case-insensitive).
+    #[arg(long, value_name = "SCHEMES", value_delimiter = ',')]
+    pub scheme: Vec<String>,
+    /// Print the line number of each URI.
+    #[arg(short = 'n', long)]
+    pub line_number: bool,
+    /// Print the 0-based byte offset of each URI in its line.
+    #[arg(long)]
+    pub byte_offset: bool,
+    /// Print each distinct URI once.
+    #[arg(short = 'u', long)]
+    pub unique: bool,
+    /// Also print invalid candidates, marked `<TAB>invalid: message`.
+    #[arg(long)]
+    pub all: bool,
+    /// Output format: `text` or `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`).
+    #[arg(long, value_enum, default_value_t = OutFormat::Text)]
+    pub format: OutFormat,
+    /// Read access-log lines of this format and take the request target and the
+    /// Referer instead of scanning the text.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub log: Option<LogFormat>,
+    /// Resolve origin-form targets (`/path?q`) against this base URI.
+    #[arg(long, value_name = "URI", conflicts_with = "host")]
+    pub base: Option<String>,
+    /// Resolve origin-form targets against `http://HOST/`.
+    #[arg(long, value_name = "HOST")]
+    pub host: Option<String>,
+    #[command(flatten)]
+    pub stats: StatsOptions,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Apache combined: common + "referer" "user-agent".
+    Combined,
+    /// Apache common: host ident user [date] "request" status size.
+    Common,
+    /// nginx's default `combined` format.
+    Nginx,
 }
 
 #[derive(Args, Debug)]

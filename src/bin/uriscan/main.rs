@@ -20,8 +20,8 @@ use uriscan::batch::{self, Chunk, RunError};
 use uriscan::Mode;
 
 use cli::{
-    Cli, Command, DedupPrint, InvalidPolicy, KeyArgs, ModeArg, OutFormat, ProfileArg, SplitFormat,
-    StatsFormat,
+    Cli, Command, DedupPrint, InvalidPolicy, KeyArgs, LogFormat, ModeArg, OutFormat, ProfileArg,
+    SplitFormat, StatsFormat,
 };
 use output::Record;
 use stats::Stats;
@@ -60,6 +60,20 @@ enum Job {
     Resolve { strict: bool, format: OutFormat },
     /// Print the first line of each key.
     Dedup(DedupPrint),
+    /// Print the URIs found in each line.
+    Extract(ExtractOptions),
+}
+
+/// What `extract` prints and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ExtractOptions {
+    line_number: bool,
+    byte_offset: bool,
+    unique: bool,
+    all: bool,
+    json: bool,
+    /// `Some(combined)` for access logs.
+    log: Option<bool>,
 }
 
 /// How `dedup` keeps and prints keys.
@@ -86,6 +100,20 @@ struct Config {
     /// The base of `resolve`.
     base: Option<Uri<'static>>,
     dedup: DedupMode,
+    /// `extract --scheme`, lowercased.
+    schemes: Vec<Vec<u8>>,
+}
+
+/// Parses `text` as the base URI of `what`, kept for the whole run.
+fn base_uri(what: &str, text: String) -> anyhow::Result<Uri<'static>> {
+    let text: &'static [u8] = Box::leak(text.into_bytes().into_boxed_slice());
+    uriscan::parse(text, Mode::Uri).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} {:?} is not a URI: {e} (column {})",
+            String::from_utf8_lossy(text),
+            e.offset() + 1
+        )
+    })
 }
 
 fn normalizer(k: &KeyArgs) -> Normalizer {
@@ -107,6 +135,7 @@ impl Config {
         let mut invalid = InvalidPolicy::Report;
         let mut strict = false;
         let mut base = None;
+        let mut schemes = Vec::new();
         let mut dedup = DedupMode {
             count: false,
             hash: false,
@@ -132,16 +161,32 @@ impl Config {
                     a.stats.stats.then_some((a.stats.stats_format, false)),
                 )
             }
+            Command::Extract(a) => {
+                schemes = a
+                    .scheme
+                    .iter()
+                    .map(|s| s.to_ascii_lowercase().into_bytes())
+                    .collect();
+                base = match (a.base, a.host) {
+                    (Some(b), _) => Some(base_uri("--base", b)?),
+                    (None, Some(h)) => Some(base_uri("--host", format!("http://{h}/"))?),
+                    (None, None) => None,
+                };
+                (
+                    Job::Extract(ExtractOptions {
+                        line_number: a.line_number,
+                        byte_offset: a.byte_offset,
+                        unique: a.unique,
+                        all: a.all,
+                        json: a.format == OutFormat::Json,
+                        log: a.log.map(|l| l != LogFormat::Common),
+                    }),
+                    a.input,
+                    a.stats.stats.then_some((a.stats.stats_format, false)),
+                )
+            }
             Command::Resolve(a) => {
-                let text: &'static [u8] = Box::leak(a.base.into_bytes().into_boxed_slice());
-                let uri = uriscan::parse(text, Mode::Uri).map_err(|e| {
-                    anyhow::anyhow!(
-                        "--base {:?} is not a URI: {e} (column {})",
-                        String::from_utf8_lossy(text),
-                        e.offset() + 1
-                    )
-                })?;
-                base = Some(uri);
+                base = Some(base_uri("--base", a.base)?);
                 (invalid, strict) = (a.invalid.invalid, a.invalid.strict);
                 (
                     Job::Resolve {
@@ -193,6 +238,7 @@ impl Config {
             strict,
             base,
             dedup,
+            schemes,
         })
     }
 }
@@ -216,6 +262,13 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
     };
     let detailed = config.stats.is_some();
     let mut scratch = Vec::new();
+    if let Job::Extract(x) = config.job {
+        for (line, text) in chunk.lines() {
+            st.lines += 1;
+            extract_line(config, x, file, line, text, out, &mut st, &mut scratch);
+        }
+        return st;
+    }
     for (line, text, result) in chunk.uris(config.mode) {
         st.record(&result, detailed);
         match config.job {
@@ -240,7 +293,7 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                     SplitFormat::Tsv => record.tsv(out),
                 }
             }
-            Job::Stats => {}
+            Job::Stats | Job::Extract(_) => {}
             Job::Normalize(format) => {
                 if let Ok(uri) = &result {
                     scratch.clear();
@@ -295,6 +348,105 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         }
     }
     st
+}
+
+/// `extract` on one line: renders each URI found (or, with `unique`, queues
+/// it for the ordered writer).
+#[allow(clippy::too_many_arguments)]
+fn extract_line(
+    config: &Config,
+    x: ExtractOptions,
+    file: &str,
+    line: u64,
+    text: &[u8],
+    out: &mut Vec<u8>,
+    st: &mut Stats,
+    scratch: &mut Vec<u8>,
+) {
+    let mut emit = |at: usize, uri: &[u8], mode: Mode, st: &mut Stats, out: &mut Vec<u8>| {
+        let result = uriscan::parse(uri, mode);
+        let (uri, result) = match (&result, &config.base) {
+            (Ok(u), Some(base)) if u.is_relative() => {
+                scratch.clear();
+                uriscan::resolve(base, u, true, scratch);
+                (&scratch[..], Ok(()))
+            }
+            (Ok(_), _) => (uri, Ok(())),
+            (Err(e), _) => (uri, Err(*e)),
+        };
+        if !config.schemes.is_empty() {
+            let scheme = uriscan::split(uri)
+                .scheme()
+                .map(|r| uri[r].to_ascii_lowercase());
+            if !scheme.is_some_and(|s| config.schemes.contains(&s)) {
+                return;
+            }
+        }
+        st.found += 1;
+        if result.is_err() {
+            st.found_invalid += 1;
+            if !x.all {
+                return;
+            }
+        }
+        let target: &mut Vec<u8> = if x.unique { &mut st.keys } else { out };
+        let key_end = target.len();
+        if x.unique {
+            target.extend_from_slice(uri);
+        }
+        let record_start = target.len();
+        if x.json {
+            let _ = write!(target, "{{\"line\":{line},\"column\":{},\"uri\":", at + 1);
+            output::json_opt(target, Some(uri));
+            let _ = writeln!(target, ",\"valid\":{}}}", result.is_ok());
+        } else {
+            if x.line_number {
+                let _ = write!(target, "{line}:");
+            }
+            if x.byte_offset {
+                let _ = write!(target, "{at}:");
+            }
+            target.extend_from_slice(uri);
+            if let Err(e) = result {
+                let _ = write!(target, "\tinvalid: {e}");
+            }
+            target.push(b'\n');
+        }
+        if x.unique {
+            let _ = record_start;
+            let hash = xxh3_128(&target[key_end..key_end + uri.len()]);
+            let end = target.len();
+            st.records.push((hash, key_end + uri.len(), end));
+        }
+    };
+    match x.log {
+        None => {
+            for f in uriscan::extract(text) {
+                emit(f.start, &f.uri, Mode::Uri, st, out);
+            }
+        }
+        Some(combined) => match uriscan::parse_log_line(text, combined) {
+            Some(fields) => {
+                st.valid += 1;
+                if let Some(t) = &fields.target {
+                    if &t[..] != b"*" {
+                        emit(fields.target_at, t, Mode::Reference, st, out);
+                    }
+                }
+                if let Some(r) = &fields.referer {
+                    emit(fields.referer_at, r, Mode::Reference, st, out);
+                }
+            }
+            None => {
+                st.invalid += 1;
+                let _ = writeln!(
+                    st.messages,
+                    "{file}:{line}: not a{} log line",
+                    if combined { " combined" } else { " common" }
+                );
+            }
+        },
+    }
 }
 
 /// One record of `normalize` or `resolve`: the result `value` (the normalized
@@ -528,6 +680,19 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
             "{} lines, {} unique, {} duplicates, {} invalid",
             totals.lines, totals.unique, totals.duplicates, totals.invalid
         ),
+        Job::Extract(x) => {
+            eprint!(
+                "{} lines, {} URIs found, {} invalid",
+                totals.lines, totals.found, totals.found_invalid
+            );
+            if x.unique {
+                eprint!(", {} unique", totals.unique);
+            }
+            if x.log.is_some() {
+                eprint!(", {} lines not in the log format", totals.invalid);
+            }
+            eprintln!();
+        }
         Job::Normalize(_) | Job::Resolve { .. }
             if totals.invalid > 0 && config.invalid == InvalidPolicy::Report =>
         {
@@ -538,7 +703,7 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     let invalid_fails = match config.job {
         Job::Check { .. } => true,
         Job::Normalize(_) | Job::Resolve { .. } | Job::Dedup(_) => config.strict,
-        Job::Split(_) | Job::Stats => false,
+        Job::Split(_) | Job::Stats | Job::Extract(_) => false,
     };
     Ok(if io_error {
         ExitCode::from(2)

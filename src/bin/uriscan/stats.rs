@@ -22,6 +22,9 @@ pub struct Stats {
     pub host_kinds: [u64; HostKind::ALL.len()],
     /// Valid URIs by lowercased scheme; filled only when `detailed`.
     pub schemes: HashMap<Vec<u8>, u64>,
+    /// `extract`: URIs found, and how many of them are invalid.
+    pub found: u64,
+    pub found_invalid: u64,
     /// `dedup`: lines kept and dropped.
     pub unique: u64,
     pub duplicates: u64,
@@ -70,6 +73,8 @@ impl Stats {
         self.invalid += other.invalid;
         self.relative += other.relative;
         self.unique += other.unique;
+        self.found += other.found;
+        self.found_invalid += other.found_invalid;
         self.duplicates += other.duplicates;
         for (a, b) in self.by_kind.iter_mut().zip(other.by_kind) {
             *a += b;
