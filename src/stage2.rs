@@ -191,8 +191,12 @@ pub(crate) fn scan_line<C: Classify>(
         Some(raw_end) => {
             let (content_end, next) = ends(buf, start, raw_end, end.is_none());
             let line = &buf[start..content_end];
-            let w = Wide::new(m0, m1, line.len());
-            (content_end, next, decide_wide(&w, line, mode))
+            let outcome = if line.len() <= 64 {
+                decide_wide(&Wide::<u64>::new(m0, m1, line.len()), line, mode)
+            } else {
+                decide_wide(&Wide::<u128>::new(m0, m1, line.len()), line, mode)
+            };
+            (content_end, next, outcome)
         }
         None => scan_long_line(c, buf, start, end, mode, [m0, m1]),
     }
@@ -252,44 +256,110 @@ fn scan_long_line<C: Classify>(
     (content_end, next, decide(m, line, mode))
 }
 
-/// The masks of a line of at most 128 bytes, cleared past its end.
-struct Wide {
-    colon: u128,
-    slash: u128,
-    question: u128,
-    hash: u128,
-    percent: u128,
-    at: u128,
-    brackets: u128,
-    hex: u128,
-    bad: u128,
+/// An integer used as a bitmask of line offsets: `u64` for lines of up to 64
+/// bytes, `u128` for up to 128.
+trait Bits:
+    Copy
+    + Eq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Shr<usize, Output = Self>
+{
+    const ZERO: Self;
+    fn from_masks(m0: u64, m1: u64) -> Self;
+    fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
+    fn one(self) -> bool;
+    /// The bits below `k`.
+    fn below(k: usize) -> Self;
 }
 
-/// The bits below `k`.
-#[inline(always)]
-fn below(k: usize) -> u128 {
-    if k >= 128 {
-        !0
-    } else {
-        (1u128 << k) - 1
+impl Bits for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn from_masks(m0: u64, _: u64) -> u64 {
+        m0
     }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+    #[inline(always)]
+    fn one(self) -> bool {
+        self & 1 != 0
+    }
+    #[inline(always)]
+    fn below(k: usize) -> u64 {
+        if k >= 64 {
+            !0
+        } else {
+            (1u64 << k) - 1
+        }
+    }
+}
+
+impl Bits for u128 {
+    const ZERO: u128 = 0;
+    #[inline(always)]
+    fn from_masks(m0: u64, m1: u64) -> u128 {
+        u128::from(m0) | u128::from(m1) << 64
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline(always)]
+    fn one(self) -> bool {
+        self & 1 != 0
+    }
+    #[inline(always)]
+    fn below(k: usize) -> u128 {
+        if k >= 128 {
+            !0
+        } else {
+            (1u128 << k) - 1
+        }
+    }
+}
+
+/// The masks of a line of at most 64 (`u64`) or 128 (`u128`) bytes, cleared
+/// past its end.
+struct Wide<T> {
+    colon: T,
+    slash: T,
+    question: T,
+    hash: T,
+    percent: T,
+    at: T,
+    brackets: T,
+    hex: T,
+    bad: T,
 }
 
 /// The offset of the lowest bit of `w`, or `none`.
 #[inline(always)]
-fn lowest(w: u128, none: usize) -> usize {
-    if w == 0 {
+fn lowest<T: Bits>(w: T, none: usize) -> usize {
+    if w == T::ZERO {
         none
     } else {
         w.trailing_zeros() as usize
     }
 }
 
-impl Wide {
+impl<T: Bits> Wide<T> {
     #[inline(always)]
-    fn new(m0: Masks, m1: Masks, n: usize) -> Wide {
-        let live = below(n);
-        let join = |a: u64, b: u64| (u128::from(a) | u128::from(b) << 64) & live;
+    fn new(m0: Masks, m1: Masks, n: usize) -> Wide<T> {
+        let live = T::below(n);
+        let join = |a: u64, b: u64| T::from_masks(a, b) & live;
         Wide {
             colon: join(m0.colon, m1.colon),
             slash: join(m0.slash, m1.slash),
@@ -306,12 +376,12 @@ impl Wide {
 
 /// [`decide`] for a line of at most 128 bytes: the same steps, straight-line.
 #[inline(always)]
-fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
+fn decide_wide<T: Bits>(w: &Wide<T>, line: &[u8], mode: Mode) -> Outcome {
     let n = line.len();
     // 1. Scheme: up to the first of `: / ? #` when that is a `:` at > 0.
     let d = lowest(w.colon | w.slash | w.question | w.hash, n);
     let mut pos = 0;
-    let scheme = if d < n && d > 0 && w.colon >> d & 1 != 0 {
+    let scheme = if d < n && d > 0 && (w.colon >> d).one() {
         if !table::is(line[0], table::ALPHA)
             || !line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
         {
@@ -320,7 +390,7 @@ fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
         pos = d + 1;
         Some(Span::new(0, d))
     } else {
-        if mode != Mode::Reference || w.colon & 1 != 0 {
+        if mode != Mode::Reference || w.colon.one() {
             return Outcome::Reference;
         }
         None
@@ -330,11 +400,11 @@ fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
     let mut parts = None;
     if line[pos..].starts_with(b"//") {
         let start = pos + 2;
-        let end = lowest((w.slash | w.question | w.hash) & !below(start), n);
+        let end = lowest((w.slash | w.question | w.hash) & !T::below(start), n);
         let a = Span::new(start, end);
-        let here = below(end) & !below(start);
+        let here = T::below(end) & !T::below(start);
         let colons = w.colon & here;
-        let plain = (w.at | w.brackets | w.percent | w.bad) & here == 0
+        let plain = (w.at | w.brackets | w.percent | w.bad) & here == T::ZERO
             && colons.count_ones() <= 1
             && line[lowest(colons, end)..end]
                 .iter()
@@ -348,7 +418,13 @@ fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
             } else {
                 HostKind::RegName
             };
-            parts = Some(Authority::plain(start, host_end, end, kind, colons != 0));
+            parts = Some(Authority::plain(
+                start,
+                host_end,
+                end,
+                kind,
+                colons != T::ZERO,
+            ));
         } else {
             match check_authority(line, a) {
                 Ok(p) => parts = Some(p),
@@ -359,17 +435,17 @@ fn decide_wide(w: &Wide, line: &[u8], mode: Mode) -> Outcome {
         pos = end;
     }
     // 3. Path, query and fragment.
-    let tail = !below(pos);
+    let tail = !T::below(pos);
     let h = lowest(w.hash & tail, n);
     if h < n && mode == Mode::Absolute {
         return Outcome::Reference;
     }
-    let wrong = ((w.bad | w.brackets | (w.percent & !(w.hex >> 1 & w.hex >> 2))) & tail)
-        | (w.hash & !below(h + 1));
-    if wrong != 0 {
+    let wrong = ((w.bad | w.brackets | (w.percent & !((w.hex >> 1) & (w.hex >> 2)))) & tail)
+        | (w.hash & !T::below(h + 1));
+    if wrong != T::ZERO {
         return Outcome::Reference;
     }
-    let q = lowest(w.question & tail & below(h), h);
+    let q = lowest(w.question & tail & T::below(h), h);
     Outcome::Valid(
         Split::new(
             scheme,
