@@ -16,7 +16,8 @@
 //!    to the `>`: whitespace inside is removed and the `URL:` prefix dropped
 //!    (within one line: uriscan's records are lines).
 //!
-//! Each candidate is then validated as a `URI` by the caller. Left out on
+//! A bare `http://` (nothing after the `//`) is no candidate. Each candidate
+//! is then validated as a `URI` by the caller. Left out on
 //! purpose: schemeless domains (`example.com/path`), which need a
 //! public-suffix list.
 
@@ -123,7 +124,15 @@ impl<'a> Iterator for Extract<'a> {
             }
             let end = trim(&text[start..end]) + start;
             self.pos = end.max(colon + 1);
-            if end <= colon + 1 {
+            // Something must follow `//` (or the `:` of an opaque scheme).
+            let prefix = if json {
+                5
+            } else if rest.starts_with(b"//") {
+                3
+            } else {
+                1
+            };
+            if end <= colon + prefix {
                 continue;
             }
             let raw = &text[start..end];

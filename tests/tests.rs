@@ -3,6 +3,7 @@
 
 mod cli;
 mod differential;
+mod extract;
 mod grammar;
 mod normalize;
 mod refimpl;
