@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example gencorpus -- --lines 5000 > corpora/sample.txt
 //! cargo run --release --example gencorpus -- --bytes 1G --seed 7 > /tmp/1g.txt
+//! cargo run --release --example gencorpus -- --bytes 1G --kind log > /tmp/access.log
 //! ```
 //!
 //! The mix: http/https URLs with paths, queries and fragments (most lines), IPv4
@@ -34,6 +35,7 @@ fn main() -> io::Result<()> {
     let mut lines = None;
     let mut bytes = None;
     let mut seed = 1u64;
+    let mut kind = gen::Kind::Uris;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next().unwrap_or_default();
@@ -41,14 +43,22 @@ fn main() -> io::Result<()> {
             "--lines" => lines = Some(v.parse::<u64>().expect("--lines N")),
             "--bytes" => bytes = Some(parse_size(&v)),
             "--seed" => seed = v.parse().expect("--seed N"),
+            "--kind" => {
+                kind = match v.as_str() {
+                    "uris" => gen::Kind::Uris,
+                    "log" => gen::Kind::Log,
+                    "text" => gen::Kind::Text,
+                    _ => panic!("--kind uris|log|text"),
+                }
+            }
             _ => {
-                eprintln!("usage: gencorpus [--lines N | --bytes SIZE] [--seed N]");
+                eprintln!("usage: gencorpus [--lines N | --bytes SIZE] [--seed N] [--kind uris|log|text]");
                 std::process::exit(2);
             }
         }
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
-    gen::generate(seed, lines, bytes, &mut out)?;
+    gen::generate_kind(kind, seed, lines, bytes, &mut out)?;
     out.flush()
 }

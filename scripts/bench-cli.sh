@@ -62,6 +62,26 @@ for cmd in check split normalize dedup dedup-hash; do
     done
 done
 
+# Extraction: a generated access log and a generated Markdown/HTML-like text
+# of the same size.
+for kind in log text; do
+    f="$dir/generated-$size.$kind"
+    [ -s "$f" ] || "$gen" --bytes "$size" --seed 7 --kind "$kind" > "$f"
+done
+echo
+echo "| command | input | threads | seconds | GB/s | peak RSS (MiB) |"
+echo "|---|---|---:|---:|---:|---:|"
+for j in 1 2; do
+    for kind in log text; do
+        f="$dir/generated-$size.$kind"
+        args=(extract "-j$j")
+        [ "$kind" = log ] && args+=(--log combined)
+        read -r secs rss _ < <(measure "$f" "${args[@]}")
+        awk -v c="${args[*]}" -v k="$kind" -v j="$j" -v s="$secs" -v r="$rss" -v b="$(stat -c %s "$f")" \
+            'BEGIN { printf "| %s | %s | %d | %.2f | %.2f | %.0f |\n", c, k, j, s, b/s/1e9, r/1024 }'
+    done
+done
+
 if [ "${1:-}" = "--memory" ]; then
     small="$dir/mem-100M.txt"
     big="$dir/mem-10G.txt"

@@ -278,6 +278,93 @@ pub fn generate<W: Write>(
     Ok(())
 }
 
+/// The kind of text [`generate_kind`] writes.
+#[allow(dead_code)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// One URI reference per line (the default).
+    Uris,
+    /// Apache combined access-log lines: the target is a path with a query,
+    /// the Referer a generated URI.
+    Log,
+    /// Markdown/HTML-like prose with about one URI per 100 bytes, in
+    /// parentheses, angle brackets, `href="..."` or followed by punctuation.
+    Text,
+}
+
+/// Like [`generate`], for any [`Kind`].
+#[allow(dead_code)]
+pub fn generate_kind<W: Write>(
+    kind: Kind,
+    seed: u64,
+    lines: Option<u64>,
+    bytes: Option<u64>,
+    out: &mut W,
+) -> io::Result<()> {
+    if kind == Kind::Uris {
+        return generate(seed, lines, bytes, out);
+    }
+    let mut r = Rng(seed);
+    let mut s = String::with_capacity(1024);
+    let mut u = String::with_capacity(512);
+    let (mut n, mut written) = (0u64, 0u64);
+    let words = ["the", "crawler", "found", "a", "link", "to", "see", "also", "and", "at", "12:30", "e.g.", "**note**", "`code`"];
+    loop {
+        if lines.is_some_and(|l| n >= l) || bytes.is_some_and(|b| written >= b) {
+            break;
+        }
+        if lines.is_none() && bytes.is_none() && n >= 5000 {
+            break;
+        }
+        s.clear();
+        match kind {
+            Kind::Log => {
+                u.clear();
+                path(&mut r, &mut u);
+                if r.chance(50) {
+                    query(&mut r, &mut u);
+                }
+                let method = r.pick(&["GET", "GET", "GET", "POST", "HEAD"]);
+                s.push_str(&format!(
+                    "{}.{}.{}.{} - - [17/May/2015:10:05:{:02} +0000] \"{method} {u} HTTP/1.1\" {} {} \"",
+                    r.below(256), r.below(256), r.below(256), r.below(256), r.below(60),
+                    r.pick(&["200", "200", "304", "404"]), r.below(50000)
+                ));
+                if r.chance(70) {
+                    u.clear();
+                    http(&mut r, &mut u);
+                    s.push_str(&u);
+                } else {
+                    s.push('-');
+                }
+                s.push_str("\" \"Mozilla/5.0 (X11; Linux x86_64)\"");
+            }
+            _ => {
+                for _ in 0..1 + r.below(3) {
+                    for _ in 0..3 + r.below(6) {
+                        s.push_str(r.pick(&words));
+                        s.push(' ');
+                    }
+                    u.clear();
+                    http(&mut r, &mut u);
+                    match r.below(5) {
+                        0 => s.push_str(&format!("({u}) ")),
+                        1 => s.push_str(&format!("<{u}> ")),
+                        2 => s.push_str(&format!("[link]({u}) ")),
+                        3 => s.push_str(&format!("<a href=\"{u}\">x</a> ")),
+                        _ => s.push_str(&format!("{u}. ")),
+                    }
+                }
+            }
+        }
+        s.push('\n');
+        out.write_all(s.as_bytes())?;
+        written += s.len() as u64;
+        n += 1;
+    }
+    Ok(())
+}
+
 /// A generated corpus of about `bytes` bytes, in memory.
 #[allow(dead_code)]
 pub fn corpus(seed: u64, bytes: u64) -> Vec<u8> {
