@@ -196,3 +196,32 @@ proptest! {
         prop_assert_eq!(String::from_utf8(direct).unwrap(), norm(&s));
     }
 }
+
+/// Cases from other normalizers' test suites (Apache Nutch's basic URL
+/// normalizer, fluent-uri), as far as they are RFC 3986 section 6.
+#[test]
+fn conformance_cases() {
+    for (input, expected) in [
+        ("http://foo.com/%66oo.html", "http://foo.com/foo.html"),
+        ("http://foo.com/%66oo.htm%6c", "http://foo.com/foo.html"),
+        ("http://foo.com/%66oo.ht%6dl", "http://foo.com/foo.html"),
+        ("http://foo.com/%66oo.ht%6d%6c", "http://foo.com/foo.html"),
+        ("http://foo.com/%66oo.htm%C0", "http://foo.com/foo.htm%C0"),
+        ("http://foo.com/%66oo.htm%1A", "http://foo.com/foo.htm%1A"),
+        ("http://foo.com/%66oo.htm%c0", "http://foo.com/foo.htm%C0"),
+        ("http://foo.com/aa/./foo.html", "http://foo.com/aa/foo.html"),
+        ("http://foo.com/aa/../foo.html", "http://foo.com/foo.html"),
+        ("http://foo.com/aa/bb/../foo.html", "http://foo.com/aa/foo.html"),
+        ("http://foo.com/aa/..", "http://foo.com/"),
+        ("http://foo.com/aa/bb/cc/../../foo.html", "http://foo.com/aa/foo.html"),
+        ("http://foo.com/../foo.html", "http://foo.com/foo.html"),
+        ("http://foo.com/../../foo.html", "http://foo.com/foo.html"),
+        ("http://foo.com/./../foo.html", "http://foo.com/foo.html"),
+        ("http://foo.com/aa/bb/../../../foo.html", "http://foo.com/foo.html"),
+        ("%3a", "%3A"),
+        ("HTTP://www.EXAMPLE.com/", "http://www.example.com/"),
+        ("http://example.com/%7Ea%2Db", "http://example.com/~a-b"),
+    ] {
+        assert_eq!(norm(input), expected, "{input}");
+    }
+}
