@@ -33,7 +33,7 @@ measure() {
     local secs rss lines
     secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$log")
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-    lines=$(grep -Eo '^[0-9]+ lines' "$log" | head -1 | cut -d' ' -f1)
+    lines=$(grep -Eo '^[0-9]+ lines' "$log" | head -1 | cut -d' ' -f1 || true)
     rm -f "$log"
     echo "$secs $rss ${lines:-0}"
 }
