@@ -52,7 +52,9 @@ fn main() -> io::Result<()> {
                 }
             }
             _ => {
-                eprintln!("usage: gencorpus [--lines N | --bytes SIZE] [--seed N] [--kind uris|log|text]");
+                eprintln!(
+                    "usage: gencorpus [--lines N | --bytes SIZE] [--seed N] [--kind uris|log|text]"
+                );
                 std::process::exit(2);
             }
         }

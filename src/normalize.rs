@@ -133,7 +133,7 @@ impl Normalizer {
     /// Appends the normalized form of `uri` to `out`.
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
-            if uri.host().is_some() {
+            if uri.parts().is_some() {
                 return self.surt(uri, out);
             }
             let start = out.len();
@@ -145,7 +145,8 @@ impl Normalizer {
     }
 
     fn rfc3986(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let scheme = uri.scheme().map(str::as_bytes);
+        let split = uri.split();
+        let scheme = split.scheme_span().map(|s| uri.raw(s));
         if let Some(s) = scheme {
             let at = out.len();
             out.extend_from_slice(s);
@@ -153,34 +154,34 @@ impl Normalizer {
             out.push(b':');
         }
         let default_port = scheme.and_then(default_port);
-        if uri.authority().is_some() {
+        if let Some(parts) = uri.parts() {
             out.extend_from_slice(b"//");
-            if let Some(u) = uri.userinfo() {
-                pct_normalize(u.as_bytes(), out, false);
+            if let Some(u) = parts.userinfo() {
+                pct_normalize(uri.raw(u), out, false);
                 out.push(b'@');
             }
             self.write_host(uri, out);
-            if let Some(p) = uri.port() {
+            if let Some(p) = parts.port().map(|p| uri.raw(p)) {
                 let keep = match default_port {
                     Some(d) => !p.is_empty() && port_value(p) != Some(d),
                     None => true,
                 };
                 if keep {
                     out.push(b':');
-                    out.extend_from_slice(p.as_bytes());
+                    out.extend_from_slice(p);
                 }
             }
         }
         self.write_path(uri, out, default_port.is_some());
         self.write_query(uri, out);
-        if let (Some(f), false) = (uri.fragment(), self.strip_fragment) {
+        if let (Some(f), false) = (split.fragment_span(), self.strip_fragment) {
             out.push(b'#');
-            pct_normalize(f.as_bytes(), out, false);
+            pct_normalize(uri.raw(f), out, false);
         }
     }
 
     fn write_host(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let mut host = uri.host().unwrap_or_default().as_bytes();
+        let mut host = uri.parts().map_or(&b""[..], |p| uri.raw(p.host()));
         if self.strip_www
             && host.len() > 4
             && host[..4].eq_ignore_ascii_case(b"www.")
@@ -196,8 +197,8 @@ impl Normalizer {
     }
 
     fn write_path(&self, uri: &Uri<'_>, out: &mut Vec<u8>, special: bool) {
-        let path = uri.path().as_bytes();
-        let has_authority = uri.authority().is_some();
+        let path = uri.raw(uri.split().path_span());
+        let has_authority = uri.parts().is_some();
         let at = out.len();
         pct_normalize(path, out, false);
         if !uri.is_relative() && has_dot_segment(&out[at..]) {
@@ -210,14 +211,16 @@ impl Normalizer {
     }
 
     fn write_query(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let Some(q) = uri.query() else { return };
+        let Some(q) = uri.split().query_span().map(|q| uri.raw(q)) else {
+            return;
+        };
         let at = out.len();
         out.push(b'?');
         if !self.sort_query && self.drop.is_empty() {
-            pct_normalize(q.as_bytes(), out, false);
+            pct_normalize(q, out, false);
         } else {
             let mut normalized = Vec::with_capacity(q.len());
-            pct_normalize(q.as_bytes(), &mut normalized, false);
+            pct_normalize(q, &mut normalized, false);
             let mut params: Vec<&[u8]> = normalized
                 .split(|&b| b == b'&')
                 .filter(|p| !self.drop.iter().any(|g| glob(g, key(p))))
@@ -250,12 +253,12 @@ impl Normalizer {
         } else {
             out.extend_from_slice(&host);
         }
-        let scheme = uri.scheme().map(str::as_bytes);
-        if let Some(p) = uri.port() {
+        let scheme = uri.split().scheme_span().map(|s| uri.raw(s));
+        if let Some(p) = uri.parts().and_then(|a| a.port()).map(|p| uri.raw(p)) {
             let default = scheme.and_then(default_port);
             if !p.is_empty() && (default.is_none() || port_value(p) != default) {
                 out.push(b':');
-                out.extend_from_slice(p.as_bytes());
+                out.extend_from_slice(p);
             }
         }
         out.push(b')');
@@ -303,8 +306,8 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
 }
 
 /// The value of a port of digits, `None` past `u32`.
-fn port_value(p: &str) -> Option<u32> {
-    p.bytes().try_fold(0u32, |n, d| {
+fn port_value(p: &[u8]) -> Option<u32> {
+    p.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
     })
 }

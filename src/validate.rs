@@ -180,6 +180,18 @@ pub struct Uri<'a> {
 }
 
 impl<'a> Uri<'a> {
+    /// The bytes of `span` (no UTF-8 check: for the crate's own hot paths).
+    #[inline]
+    pub(crate) fn raw(&self, span: Span) -> &'a [u8] {
+        &self.input[span.range()]
+    }
+
+    /// The parts of the authority.
+    #[inline]
+    pub(crate) fn parts(&self) -> Option<Authority> {
+        self.authority
+    }
+
     fn str(&self, span: Span) -> &'a str {
         // A valid URI reference is ASCII: the validator rejected every other byte.
         core::str::from_utf8(&self.input[span.range()]).expect("a valid URI is ASCII")

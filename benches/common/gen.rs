@@ -308,7 +308,10 @@ pub fn generate_kind<W: Write>(
     let mut s = String::with_capacity(1024);
     let mut u = String::with_capacity(512);
     let (mut n, mut written) = (0u64, 0u64);
-    let words = ["the", "crawler", "found", "a", "link", "to", "see", "also", "and", "at", "12:30", "e.g.", "**note**", "`code`"];
+    let words = [
+        "the", "crawler", "found", "a", "link", "to", "see", "also", "and", "at", "12:30", "e.g.",
+        "**note**", "`code`",
+    ];
     loop {
         if lines.is_some_and(|l| n >= l) || bytes.is_some_and(|b| written >= b) {
             break;

@@ -108,6 +108,7 @@ pub enum Backend {
     /// classifier is a table loop. The oracle of every other backend.
     Scalar,
     /// Masks computed on `u64` words (SIMD within a register): any target.
+    /// Slower than `Scalar` as measured, so only used when forced.
     Swar,
     /// x86-64 SSE2 (every x86-64 CPU).
     Sse2,
@@ -170,10 +171,12 @@ impl Backend {
             .collect()
     }
 
-    /// The fastest backend this CPU can run.
+    /// The fastest backend this CPU can run. Without vector instructions
+    /// that is the scalar reference: SWAR masks plus stage 2 measured slower
+    /// than it (see the README), so `Swar` is used only when forced.
     #[must_use]
     pub fn detect() -> Backend {
-        [Backend::Avx2, Backend::Neon, Backend::Sse2, Backend::Swar]
+        [Backend::Avx2, Backend::Neon, Backend::Sse2]
             .into_iter()
             .find(|b| b.is_available())
             .unwrap_or(Backend::Scalar)
