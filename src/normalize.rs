@@ -324,7 +324,11 @@ fn hex_value(b: u8) -> u8 {
 /// unreserved characters decoded and the others in uppercase; with `lower`,
 /// ASCII letters (decoded ones included) are lowercased.
 fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
-    if !lower && !src.contains(&b'%') {
+    // The common case, copied whole: nothing to decode or to lowercase.
+    if !src
+        .iter()
+        .any(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
+    {
         out.extend_from_slice(src);
         return;
     }
@@ -352,7 +356,15 @@ fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
 
 /// Whether `path` has a `.` or `..` segment.
 fn has_dot_segment(path: &[u8]) -> bool {
-    path.split(|&b| b == b'/').any(|s| s == b"." || s == b"..")
+    // A `.` that starts a segment and is followed by the end, `/` or `./`
+    // or `.` and the end.
+    memchr::memchr_iter(b'.', path).any(|i| {
+        (i == 0 || path[i - 1] == b'/')
+            && match &path[i + 1..] {
+                [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..] => true,
+                _ => false,
+            }
+    })
 }
 
 fn key(param: &[u8]) -> &[u8] {
