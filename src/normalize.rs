@@ -360,10 +360,7 @@ fn has_dot_segment(path: &[u8]) -> bool {
     // or `.` and the end.
     memchr::memchr_iter(b'.', path).any(|i| {
         (i == 0 || path[i - 1] == b'/')
-            && match &path[i + 1..] {
-                [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..] => true,
-                _ => false,
-            }
+            && matches!(&path[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
     })
 }
 
