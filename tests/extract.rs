@@ -3,6 +3,8 @@
 
 use uriscan::{extract, parse, Mode};
 
+use crate::gen::Rng;
+
 fn found(text: &str) -> Vec<String> {
     extract(text.as_bytes())
         .map(|f| String::from_utf8(f.uri.into_owned()).unwrap())
@@ -75,22 +77,6 @@ fn tricky_cases() {
     ];
     for (text, expected) in cases {
         assert_eq!(found(text), *expected, "{text}");
-    }
-}
-
-/// SplitMix64 for the generated text.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

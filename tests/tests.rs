@@ -4,6 +4,9 @@
 mod cli;
 mod differential;
 mod extract;
+#[path = "../benches/common/gen.rs"]
+#[allow(dead_code)]
+mod gen;
 mod grammar;
 mod normalize;
 mod refimpl;

@@ -5,17 +5,17 @@
 use std::io::{self, Write};
 
 /// SplitMix64: tiny, fast and good enough to pick words.
-struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
@@ -250,32 +250,15 @@ fn line(r: &mut Rng, out: &mut String) {
     }
 }
 
-/// Writes lines until `lines` lines or `bytes` bytes are written (whichever
-/// is given; 5000 lines when neither is).
+/// Writes URI lines until `lines` lines or `bytes` bytes are written
+/// (whichever is given; 5000 lines when neither is).
 pub fn generate<W: Write>(
     seed: u64,
     lines: Option<u64>,
     bytes: Option<u64>,
     out: &mut W,
 ) -> io::Result<()> {
-    let mut r = Rng(seed);
-    let mut s = String::with_capacity(512);
-    let (mut n, mut written) = (0u64, 0u64);
-    loop {
-        if lines.is_some_and(|l| n >= l) || bytes.is_some_and(|b| written >= b) {
-            break;
-        }
-        if lines.is_none() && bytes.is_none() && n >= 5000 {
-            break;
-        }
-        s.clear();
-        line(&mut r, &mut s);
-        s.push('\n');
-        out.write_all(s.as_bytes())?;
-        written += s.len() as u64;
-        n += 1;
-    }
-    Ok(())
+    generate_kind(Kind::Uris, seed, lines, bytes, out)
 }
 
 /// The kind of text [`generate_kind`] writes.
@@ -301,9 +284,6 @@ pub fn generate_kind<W: Write>(
     bytes: Option<u64>,
     out: &mut W,
 ) -> io::Result<()> {
-    if kind == Kind::Uris {
-        return generate(seed, lines, bytes, out);
-    }
     let mut r = Rng(seed);
     let mut s = String::with_capacity(1024);
     let mut u = String::with_capacity(512);
@@ -321,6 +301,7 @@ pub fn generate_kind<W: Write>(
         }
         s.clear();
         match kind {
+            Kind::Uris => line(&mut r, &mut s),
             Kind::Log => {
                 u.clear();
                 path(&mut r, &mut u);
@@ -342,7 +323,7 @@ pub fn generate_kind<W: Write>(
                 }
                 s.push_str("\" \"Mozilla/5.0 (X11; Linux x86_64)\"");
             }
-            _ => {
+            Kind::Text => {
                 for _ in 0..1 + r.below(3) {
                     for _ in 0..3 + r.below(6) {
                         s.push_str(r.pick(&words));
