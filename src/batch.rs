@@ -327,8 +327,10 @@ where
         let mut write_error = None;
         let mut eof = false;
         loop {
-            // INVARIANT: chunks [next_write, next_read) are in flight or ready.
-            while !eof && write_error.is_none() && in_flight < max_in_flight {
+            // INVARIANT: chunks [next_write, next_read) are in flight or ready;
+            // bounding their number (not only those in flight) bounds memory
+            // even when one slow chunk holds up the ones after it.
+            while !eof && write_error.is_none() && next_read - next_write < max_in_flight as u64 {
                 match reader.next_chunk(spare_in.pop().unwrap_or_default()) {
                     Ok(Some(chunk)) => {
                         let tx = done_tx.clone();
