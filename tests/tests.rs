@@ -21,3 +21,16 @@ pub fn cases(default: u32) -> u32 {
         .and_then(|s| s.parse().ok())
         .map_or(default, |n: u32| n.min(default))
 }
+
+/// The bundled corpus is what the generator writes (`gencorpus --lines 5000`).
+#[test]
+fn bundled_corpus_is_regenerated_byte_for_byte() {
+    let mut v = Vec::new();
+    gen::generate(1, Some(5000), None, &mut v).unwrap();
+    let bundled =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.txt")).unwrap();
+    assert!(
+        v == bundled,
+        "corpora/sample.txt differs from the generator's output"
+    );
+}
