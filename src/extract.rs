@@ -190,7 +190,8 @@ fn trim(uri: &[u8]) -> usize {
 /// The fields of a web-server access log line that hold URIs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogFields<'a> {
-    /// The request method (`GET`), when the request line has one.
+    /// The request method (`GET`), when the request line has one and needed
+    /// no unescaping.
     pub method: Option<&'a [u8]>,
     /// The request target, unescaped (`/path?q`, `http://h/p`, `h:443`, `*`).
     pub target: Option<Cow<'a, [u8]>>,
@@ -258,32 +259,13 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
             referer_at = at;
         }
     }
-    // "METHOD target PROTOCOL", or a bare target.
-    let (method, target, target_at) = match request {
-        Cow::Borrowed(r) => {
-            let parts: Vec<&[u8]> = r.split(|&b| b == b' ').collect();
-            match parts.len() {
-                3 => {
-                    let at = request_at + parts[0].len() + 1;
-                    (Some(parts[0]), Some(Cow::Borrowed(parts[1])), at)
-                }
-                1 if parts[0] != b"-" && !parts[0].is_empty() => {
-                    (None, Some(Cow::Borrowed(parts[0])), request_at)
-                }
-                _ => (None, None, request_at),
-            }
-        }
-        Cow::Owned(r) => {
-            let parts: Vec<&[u8]> = r.split(|&b| b == b' ').collect();
-            let target = match parts.len() {
-                3 => Some(Cow::Owned(parts[1].to_vec())),
-                1 if parts[0] != b"-" && !parts[0].is_empty() => {
-                    Some(Cow::Owned(parts[0].to_vec()))
-                }
-                _ => None,
-            };
-            (None, target, request_at)
-        }
+    // "METHOD target PROTOCOL" (a target holding spaces keeps them), or a
+    // bare target.
+    let (method, target) = split_request(&request);
+    let target_at = request_at + target.as_ref().map_or(0, |t| t.start);
+    let (method, target) = match request {
+        Cow::Borrowed(r) => (method.map(|m| &r[m]), target.map(|t| Cow::Borrowed(&r[t]))),
+        Cow::Owned(r) => (None, target.map(|t| Cow::Owned(r[t].to_vec()))),
     };
     Some(LogFields {
         method,
@@ -292,6 +274,22 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
         referer,
         referer_at,
     })
+}
+
+/// The method and target ranges of a request line.
+fn split_request(
+    r: &[u8],
+) -> (
+    Option<core::ops::Range<usize>>,
+    Option<core::ops::Range<usize>>,
+) {
+    let first = memchr::memchr(b' ', r);
+    let last = memchr::memrchr(b' ', r);
+    match (first, last) {
+        (Some(f), Some(l)) if f < l => (Some(0..f), Some(f + 1..l)),
+        (None, None) if !r.is_empty() && r != b"-" => (None, Some(0..r.len())),
+        _ => (None, None),
+    }
 }
 
 /// The quoted field starting at `pos` (at its `"`): its unescaped bytes, the

@@ -145,3 +145,32 @@ fn precision_and_recall_on_generated_text() {
         "precision {precision} recall {recall}"
     );
 }
+
+#[test]
+fn log_request_lines() {
+    let line = |req: &str| format!("h - - [d] \"{req}\" 200 1 \"-\" \"ua\"");
+    let target = |req: &str| {
+        let l = line(req);
+        uriscan::parse_log_line(l.as_bytes(), true)
+            .unwrap()
+            .target
+            .map(|t| String::from_utf8(t.into_owned()).unwrap())
+    };
+    assert_eq!(target("GET /a?b HTTP/1.1"), Some("/a?b".into()));
+    assert_eq!(target("GET /a b HTTP/1.1"), Some("/a b".into()));
+    assert_eq!(
+        target("CONNECT h.example:443 HTTP/1.1"),
+        Some("h.example:443".into())
+    );
+    assert_eq!(target("OPTIONS * HTTP/1.1"), Some("*".into()));
+    assert_eq!(target("/bare"), Some("/bare".into()));
+    assert_eq!(target("-"), None);
+    assert_eq!(target("GET /\\x41\\\"q HTTP/1.1"), Some("/A\"q".into()));
+    let l = line("GET /p HTTP/1.0");
+    let f = uriscan::parse_log_line(l.as_bytes(), true).unwrap();
+    assert_eq!(f.method, Some(&b"GET"[..]));
+    assert_eq!(&l.as_bytes()[f.target_at..f.target_at + 2], b"/p");
+    assert_eq!(f.referer, None);
+    assert!(uriscan::parse_log_line(b"h - - [d] \"GET / HTTP/1.0\" 200", true).is_none());
+    assert!(uriscan::parse_log_line(b"not a log line", false).is_none());
+}
