@@ -41,7 +41,7 @@
 
 use crate::resolve::remove_dots_keeping_shape;
 use crate::table;
-use crate::validate::{HostKind, Uri};
+use crate::validate::{port_value, HostKind, Uri};
 
 /// A named set of normalization steps (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -303,13 +303,6 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
         .iter()
         .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
         .map(|&(_, p)| p)
-}
-
-/// The value of a port of digits, `None` past `u32`.
-fn port_value(p: &[u8]) -> Option<u32> {
-    p.iter().try_fold(0u32, |n, &d| {
-        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-    })
 }
 
 fn hex_value(b: u8) -> u8 {

@@ -135,7 +135,7 @@ fn classify_at<C: Classify>(c: &C, buf: &[u8], at: usize) -> Masks {
 /// The end of a line's content (one CR before a found LF dropped) and the
 /// offset of the next line, given the offset `raw_end` of its LF or end.
 #[inline(always)]
-fn ends(buf: &[u8], start: usize, raw_end: usize, find_lf: bool) -> (usize, usize) {
+pub(crate) fn ends(buf: &[u8], start: usize, raw_end: usize, find_lf: bool) -> (usize, usize) {
     if !find_lf {
         return (raw_end, raw_end);
     }

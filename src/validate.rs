@@ -31,7 +31,7 @@ use core::ops::Range;
 use crate::error::{Component, Error, ErrorKind};
 use crate::simd::{self, Backend};
 use crate::split::{split, Span, Split};
-use crate::stage2::Outcome;
+use crate::stage2::{self, Outcome};
 use crate::table::{self, is};
 
 /// Which rule of RFC 3986 the input must match.
@@ -262,13 +262,7 @@ impl<'a> Uri<'a> {
     /// (leading zeros allowed: `080` is 80).
     #[must_use]
     pub fn port_number(&self) -> Option<u16> {
-        let digits = self.port()?;
-        if digits.is_empty() {
-            return None;
-        }
-        digits.bytes().try_fold(0u16, |n, d| {
-            n.checked_mul(10)?.checked_add(u16::from(d - b'0'))
-        })
+        port_value(self.port()?.as_bytes())?.try_into().ok()
     }
 
     /// The path; always defined, possibly empty.
@@ -381,15 +375,8 @@ pub(crate) fn parse_line(
     backend: Backend,
 ) -> (&[u8], usize, Result<Uri<'_>, Error>) {
     if backend == Backend::Scalar {
-        let (end, next) = match memchr::memchr(b'\n', &buf[start..]) {
-            Some(i) => (start + i, start + i + 1),
-            None => (buf.len(), buf.len()),
-        };
-        let end = if end > start && buf[end - 1] == b'\r' {
-            end - 1
-        } else {
-            end
-        };
+        let raw_end = memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i);
+        let (end, next) = stage2::ends(buf, start, raw_end, true);
         let line = &buf[start..end];
         return (line, next, parse_reference(line, mode));
     }
@@ -404,6 +391,16 @@ pub(crate) fn parse_line(
         Outcome::Reference => parse_reference(line, mode),
     };
     (line, next, result)
+}
+
+/// The value of a port of ASCII digits; `None` when empty or past `u32`.
+pub(crate) fn port_value(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })
 }
 
 /// Checks the components of an Appendix B split against Appendix A, left to
