@@ -25,7 +25,8 @@
 
 use std::io::{self, Read, Write};
 
-use crate::validate::parse_line;
+use crate::stage2::{self, Scanner};
+use crate::validate::parse_reference;
 use crate::{Backend, Error, Mode, Uri};
 
 use std::collections::BTreeMap;
@@ -117,6 +118,7 @@ impl<'a> Chunk<'a> {
             pos: 0,
             line: self.first_line,
             mode,
+            scanner: Scanner::default(),
             backend: if backend.is_available() {
                 backend
             } else {
@@ -134,6 +136,7 @@ pub struct Uris<'a> {
     line: u64,
     mode: Mode,
     backend: Backend,
+    scanner: Scanner,
 }
 
 impl<'a> Iterator for Uris<'a> {
@@ -144,11 +147,27 @@ impl<'a> Iterator for Uris<'a> {
         if self.pos >= self.data.len() {
             return None;
         }
-        let (text, next, result) = parse_line(self.data, self.pos, self.mode, self.backend);
-        self.pos = next;
         let n = self.line;
         self.line += 1;
-        Some((n, text, result))
+        if self.backend == Backend::Scalar {
+            let raw_end = memchr::memchr(b'\n', &self.data[self.pos..])
+                .map_or(self.data.len(), |i| self.pos + i);
+            let (end, next) = stage2::ends(self.data, self.pos, raw_end);
+            let line = &self.data[self.pos..end];
+            self.pos = next;
+            return Some((n, line, parse_reference(line, self.mode)));
+        }
+        let (end, next, d) = self
+            .scanner
+            .line(self.backend, self.data, self.pos, self.mode);
+        let line = &self.data[self.pos..end];
+        self.pos = next;
+        // Each result is built in one place, straight into the return value:
+        // a copy through the stack would cost store-forwarding stalls.
+        if d.valid {
+            return Some((n, line, Ok(Uri::from_parts(line, d.split, d.authority))));
+        }
+        Some((n, line, parse_reference(line, self.mode)))
     }
 }
 

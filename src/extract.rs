@@ -39,7 +39,7 @@ const OPAQUE: [&[u8]; 5] = [b"mailto", b"urn", b"tel", b"data", b"news"];
 
 /// Whether `b` may stand in a URI (its alphabet).
 fn in_alphabet(b: u8) -> bool {
-    !crate::simd::scalar::BAD[b as usize]
+    crate::table::is(b, crate::table::URI_ALPHABET)
 }
 
 /// The URIs of `text`, in order of appearance (see the module docs).

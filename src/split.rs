@@ -69,6 +69,22 @@ const QUERY: u8 = 2;
 const FRAGMENT: u8 = 4;
 
 impl Split {
+    /// The split of the empty input.
+    pub(crate) const EMPTY: Split = Split {
+        scheme_end: 0,
+        path_start: 0,
+        path_end: 0,
+        query_end: 0,
+        len: 0,
+        flags: 0,
+    };
+
+    /// Whether there is an authority.
+    #[inline(always)]
+    pub(crate) fn has_authority(&self) -> bool {
+        self.flags & AUTHORITY != 0
+    }
+
     /// Packs the five components; they must be those of one Appendix B split
     /// of an input of `len` bytes.
     #[inline(always)]

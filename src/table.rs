@@ -49,7 +49,6 @@ pub(crate) const PATH: u16 = PCHAR | SLASH;
 pub(crate) const QUERY: u16 = PCHAR | SLASH | QUESTION;
 /// The URI alphabet: `unreserved / reserved / "%"`. A byte outside it can stand
 /// nowhere in a URI.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) const URI_ALPHABET: u16 = QUERY | PERCENT | GEN_OTHER;
 
 const fn class_of(b: u8) -> u16 {
@@ -93,13 +92,29 @@ const fn build() -> [u16; 256] {
 }
 
 /// The class bits of every byte value.
-pub(crate) static TABLE: [u16; 256] = build();
+pub(crate) static TABLE: [u16; 256] = TABLE_CONST;
 
 /// Whether byte `b` is in any of the classes of `mask`.
 #[inline(always)]
 pub(crate) fn is(b: u8, mask: u16) -> bool {
     TABLE[b as usize] & mask != 0
 }
+
+/// The bytes the fast path's stage 2 looks at one by one: `%` `@` `[` `]`
+/// and every byte outside the URI alphabet. All others are `unreserved`,
+/// `sub-delims` or one of `: / ? #`, which stage 2 handles with masks.
+pub(crate) const SPECIAL: [bool; 256] = {
+    let plain = UNRESERVED | SUB_DELIM | COLON | SLASH | QUESTION;
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = TABLE_CONST[i] & plain == 0 && i != b'#' as usize;
+        i += 1;
+    }
+    t
+};
+
+const TABLE_CONST: [u16; 256] = build();
 
 #[cfg(test)]
 mod tests {
@@ -129,6 +144,11 @@ mod tests {
             );
             assert_eq!(is(b, HEXDIG), b.is_ascii_hexdigit());
             assert_eq!(is(b, REG_NAME), unreserved(b) || sub(b));
+            assert_eq!(
+                SPECIAL[b as usize],
+                !(unreserved(b) || sub(b) || b":/?#".contains(&b)),
+                "special {b:#x}"
+            );
         }
     }
 }

@@ -29,9 +29,9 @@
 use core::ops::Range;
 
 use crate::error::{Component, Error, ErrorKind};
-use crate::simd::{self, Backend};
+use crate::simd::Backend;
 use crate::split::{split, Span, Split};
-use crate::stage2::{self, Outcome};
+use crate::stage2;
 use crate::table::{self, is};
 
 /// Which rule of RFC 3986 the input must match.
@@ -114,6 +114,17 @@ pub(crate) struct Authority {
 }
 
 impl Authority {
+    /// The parts of no authority (a URI without one holds this).
+    pub(crate) const NONE: Authority = Authority {
+        start: 0,
+        host_start: 0,
+        host_end: 0,
+        end: 0,
+        host_kind: HostKind::RegName,
+        has_userinfo: false,
+        has_port: false,
+    };
+
     /// An authority without userinfo: a `reg-name` or `IPv4address` host
     /// `[start, host_end)`, then `:` and a port up to `end` when `has_port`.
     #[inline(always)]
@@ -176,10 +187,22 @@ impl Authority {
 pub struct Uri<'a> {
     input: &'a [u8],
     split: Split,
-    authority: Option<Authority>,
+    /// [`Authority::NONE`] when the split has no authority. Not an `Option`:
+    /// a plain struct is cheap to build and move on the hot path.
+    authority: Authority,
 }
 
 impl<'a> Uri<'a> {
+    /// A URI from parts already checked (by stage 2).
+    #[inline(always)]
+    pub(crate) fn from_parts(input: &'a [u8], split: Split, authority: Authority) -> Uri<'a> {
+        Uri {
+            input,
+            split,
+            authority,
+        }
+    }
+
     /// The bytes of `span` (no UTF-8 check: for the crate's own hot paths).
     #[inline]
     pub(crate) fn raw(&self, span: Span) -> &'a [u8] {
@@ -189,7 +212,7 @@ impl<'a> Uri<'a> {
     /// The parts of the authority.
     #[inline]
     pub(crate) fn parts(&self) -> Option<Authority> {
-        self.authority
+        self.split.has_authority().then_some(self.authority)
     }
 
     fn str(&self, span: Span) -> &'a str {
@@ -230,32 +253,32 @@ impl<'a> Uri<'a> {
     /// The userinfo, without its `@`.
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.authority?.userinfo().map(|s| self.str(s))
+        self.parts()?.userinfo().map(|s| self.str(s))
     }
 
     /// The host; an IP literal keeps its brackets (`[::1]`). Defined (possibly
     /// empty) whenever the authority is.
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
-        self.authority.map(|a| self.str(a.host()))
+        self.parts().map(|a| self.str(a.host()))
     }
 
     /// The byte range of the host in the input.
     #[must_use]
     pub fn host_range(&self) -> Option<Range<usize>> {
-        self.authority.map(|a| a.host().range())
+        self.parts().map(|a| a.host().range())
     }
 
     /// The kind of the host.
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.authority.map(|a| a.host_kind)
+        self.parts().map(|a| a.host_kind)
     }
 
     /// The port as written, without its `:`; may be empty (`http://h:/`).
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
-        self.authority?.port().map(|s| self.str(s))
+        self.parts()?.port().map(|s| self.str(s))
     }
 
     /// The port as a number, when there is one and it fits in a `u16`
@@ -338,14 +361,9 @@ const SHORT: usize = 8;
 /// ```
 pub fn parse_with(input: &[u8], mode: Mode, backend: Backend) -> Result<Uri<'_>, Error> {
     if backend != Backend::Scalar && input.len() >= SHORT && backend.is_available() {
-        if let (_, _, Outcome::Valid(split, authority)) =
-            simd::scan_line(backend, input, 0, Some(input.len()), mode)
-        {
-            return Ok(Uri {
-                input,
-                split,
-                authority,
-            });
+        let d = stage2::decide_line(backend, input, mode);
+        if d.valid {
+            return Ok(Uri::from_parts(input, d.split, d.authority));
         }
     }
     parse_reference(input, mode)
@@ -359,38 +377,8 @@ pub(crate) fn parse_reference(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error
     Ok(Uri {
         input,
         split,
-        authority,
+        authority: authority.unwrap_or(Authority::NONE),
     })
-}
-
-/// Parses the line that starts at `start` of a chunk `buf` and ends at the
-/// next LF (one CR before it dropped) or at the end of `buf`, reading ahead
-/// in `buf` for speed. Returns the line, the offset of the next line and the
-/// result.
-#[inline]
-pub(crate) fn parse_line(
-    buf: &[u8],
-    start: usize,
-    mode: Mode,
-    backend: Backend,
-) -> (&[u8], usize, Result<Uri<'_>, Error>) {
-    if backend == Backend::Scalar {
-        let raw_end = memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i);
-        let (end, next) = stage2::ends(buf, start, raw_end, true);
-        let line = &buf[start..end];
-        return (line, next, parse_reference(line, mode));
-    }
-    let (end, next, outcome) = simd::scan_line(backend, buf, start, None, mode);
-    let line = &buf[start..end];
-    let result = match outcome {
-        Outcome::Valid(split, authority) => Ok(Uri {
-            input: line,
-            split,
-            authority,
-        }),
-        Outcome::Reference => parse_reference(line, mode),
-    };
-    (line, next, result)
 }
 
 /// The value of a port of ASCII digits; `None` when empty or past `u32`.

@@ -1,35 +1,19 @@
 //! x86-64 AVX2: two 32-byte vectors per block; `vpcmpeqb` for single bytes,
-//! nibble lookup tables (`vpshufb`) for the hex and alphabet classes.
+//! a nibble lookup table (`vpshufb`) for the special class.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 use super::Masks;
-use crate::stage2::{self, Classify, NibbleTables, Outcome};
+use crate::stage2::{Classify, NibbleTables};
 use crate::table;
-use crate::validate::Mode;
 
 /// Proof that the CPU has AVX2: built only inside this file's
 /// `#[target_feature(enable = "avx2")]` functions, which are called only
 /// after run-time detection.
 struct Avx2(());
-
-/// Stage 1 + stage 2 of one line (see [`super::scan_line`]).
-///
-/// # Safety
-///
-/// - The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn scan_line(
-    buf: &[u8],
-    start: usize,
-    end: Option<usize>,
-    mode: Mode,
-) -> (usize, usize, Outcome) {
-    stage2::scan_line(&Avx2(()), buf, start, end, mode)
-}
 
 /// Classifies every block of `data` (see [`super::Backend::classify_blocks`]).
 ///
@@ -49,9 +33,8 @@ impl Classify for Avx2 {
     }
 }
 
-/// The bytes below 0x80 outside the URI alphabet.
-const BAD: NibbleTables = NibbleTables::complement(table::URI_ALPHABET);
-const HEX: NibbleTables = NibbleTables::new(table::HEXDIG);
+/// The special bytes below 0x80.
+const SPECIAL: NibbleTables = NibbleTables::of(&table::SPECIAL, true);
 
 /// A 16-byte table twice, one copy per 128-bit lane.
 const fn twice(t: [u8; 16]) -> [u8; 32] {
@@ -65,7 +48,7 @@ const fn twice(t: [u8; 16]) -> [u8; 32] {
     both
 }
 
-static TABLES: [[u8; 32]; 4] = [twice(BAD.lo), twice(BAD.hi), twice(HEX.lo), twice(HEX.hi)];
+static TABLES: [[u8; 32]; 2] = [twice(SPECIAL.lo), twice(SPECIAL.hi)];
 
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -123,8 +106,7 @@ fn classify(block: &[u8; 64]) -> Masks {
             _mm256_loadu_si256(block.as_ptr().add(32).cast()),
         )
     };
-    let (bad_lo, bad_hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
-    let (hex_lo, hex_hi) = (load_table(&TABLES[2]), load_table(&TABLES[3]));
+    let (lo, hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
     let join = |x: u32, y: u32| u64::from(x) | u64::from(y) << 32;
     Masks {
         lf: join(eq(a, b'\n'), eq(b, b'\n')),
@@ -132,18 +114,11 @@ fn classify(block: &[u8; 64]) -> Masks {
         slash: join(eq(a, b'/'), eq(b, b'/')),
         question: join(eq(a, b'?'), eq(b, b'?')),
         hash: join(eq(a, b'#'), eq(b, b'#')),
-        percent: join(eq(a, b'%'), eq(b, b'%')),
-        at: join(eq(a, b'@'), eq(b, b'@')),
-        brackets: join(eq(a, b'[') | eq(a, b']'), eq(b, b'[') | eq(b, b']')),
-        // Bytes >= 0x80 match in `member`: their top bit clears them from
-        // `hex` (andnot) and puts them in `bad` (or).
-        hex: join(
-            mask(_mm256_andnot_si256(a, member(a, hex_lo, hex_hi))),
-            mask(_mm256_andnot_si256(b, member(b, hex_lo, hex_hi))),
-        ),
-        bad: join(
-            mask(_mm256_or_si256(a, member(a, bad_lo, bad_hi))),
-            mask(_mm256_or_si256(b, member(b, bad_lo, bad_hi))),
+        // Bytes >= 0x80 match in `member`, and are special anyway: the `or`
+        // with the byte sets the top bit that `vpmovmskb` reads.
+        special: join(
+            mask(_mm256_or_si256(a, member(a, lo, hi))),
+            mask(_mm256_or_si256(b, member(b, lo, hi))),
         ),
     }
 }

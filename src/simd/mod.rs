@@ -7,33 +7,36 @@
 //! path splits that work in two stages, as simdjson does:
 //!
 //! 1. **Classify** (this module, the only place with `unsafe`): a 64-byte block
-//!    becomes a [`Masks`] value, one `u64` per byte class: line feeds, `:` `/`
-//!    `?` `#`, `%`, `@`, `[` or `]`, hex digits, and bytes outside the URI
-//!    alphabet. No grammar here: intrinsics only turn bytes into masks.
+//!    becomes a [`Masks`] value, one `u64` per byte class: line feeds, `:`,
+//!    `/`, `?`, `#`, and the `special` bytes that need a closer look (`%` `@`
+//!    `[` `]` and bytes outside the URI alphabet). No grammar here:
+//!    intrinsics only turn bytes into masks.
 //! 2. **Decide** ([`crate::stage2`], safe scalar code): a line's Appendix B
-//!    boundaries are found with a few trailing-zero counts on those masks, and
-//!    its path, query and fragment are accepted a block at a time with a
-//!    handful of ANDs, with no per-byte loop. The short scheme and authority
-//!    go through the reference code. An invalid line is handed to the
+//!    boundaries are found with a few trailing-zero counts on those masks; a
+//!    line whose masks show no special byte is valid once its scheme and
+//!    structure are, with no per-byte loop, and the few special bytes of the
+//!    others are looked at one by one (`%` needs two hex digits after it).
+//!    An unusual authority (userinfo, IP literal, percent-encoding) goes
+//!    through the reference code. An invalid line is handed to the
 //!    reference validator, which says where and why: SIMD answers "anything
 //!    wrong?", the scalar code locates it.
 //!
 //! The optimisations, in order:
 //!
-//! 1. A line is classified from its first byte, loading 64 bytes at a time
-//!    straight from the buffer it sits in (a chunk of the corpus) and masking
-//!    off the bits past its end, so the line's LF is found by the same pass
-//!    that classifies it. Only a block that would run past the end of the
-//!    buffer is copied into a zeroed stack buffer.
-//! 2. Backends: AVX2 classifies with nibble lookup tables (`vpshufb`) for the
-//!    alphabet and hex classes; SSE2, which has no byte shuffle, with compares
-//!    and ranges; NEON with `vqtbl1q_u8` lookups and a pairwise-add movemask;
-//!    SWAR on `u64` words elsewhere. Every backend's tables are built from
+//! 1. For a corpus, stage 1 runs once over a window of a chunk (64 KiB, so
+//!    its masks stay in the L2 cache), finding the line ends and the classes
+//!    of every line in it at once; stage 2 then reads each line's bits at any
+//!    offset in the window. A single URI through the library API is
+//!    classified on its own, in a stack buffer of masks.
+//! 2. Backends: AVX2 classifies with a nibble lookup table (`vpshufb`) for the
+//!    special class; SSE2, which has no byte shuffle, with compares and
+//!    ranges; NEON with `vqtbl1q_u8` lookups and a pairwise-add movemask; SWAR
+//!    on `u64` words elsewhere. Every backend's tables are built from
 //!    [`crate::table`].
 //! 3. The backend is chosen once (run-time detection on x86-64, compile time
 //!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|neon`
-//!    forces one. The dispatch happens once per line, and the whole line,
-//!    both stages, runs inside one `#[target_feature]` function.
+//!    forces one. The dispatch happens once per window (or per single URI),
+//!    and the block loop runs inside one `#[target_feature]` function.
 //! 4. `scalar` is the reference validator itself, with no masks: the oracle
 //!    every other backend is tested against (`src/simd/tests.rs`).
 
@@ -41,8 +44,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::stage2::{self, Classify, Outcome};
-use crate::validate::Mode;
+use crate::stage2::Classify;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -68,37 +70,11 @@ pub struct Masks {
     pub question: u64,
     /// `#`.
     pub hash: u64,
-    /// `%`.
-    pub percent: u64,
-    /// `@`.
-    pub at: u64,
-    /// `[` or `]`.
-    pub brackets: u64,
-    /// `HEXDIG`: `0-9 A-F a-f`.
-    pub hex: u64,
-    /// Bytes outside the URI alphabet (not `unreserved`, `reserved` or `%`):
-    /// controls, space, `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`, DEL and every
-    /// byte >= 0x80.
-    pub bad: u64,
-}
-
-impl Masks {
-    /// Keeps only the bits set in `keep`.
-    #[inline(always)]
-    pub(crate) fn and(self, keep: u64) -> Masks {
-        Masks {
-            lf: self.lf & keep,
-            colon: self.colon & keep,
-            slash: self.slash & keep,
-            question: self.question & keep,
-            hash: self.hash & keep,
-            percent: self.percent & keep,
-            at: self.at & keep,
-            brackets: self.brackets & keep,
-            hex: self.hex & keep,
-            bad: self.bad & keep,
-        }
-    }
+    /// The bytes that need a closer look: `%` `@` `[` `]` and every byte
+    /// outside the URI alphabet (controls, space, `"` `<` `>` `\` `^` `` ` ``
+    /// `{` `|` `}`, DEL and every byte >= 0x80). Every other byte is
+    /// `unreserved`, `sub-delims` or one of `: / ? #`.
+    pub special: u64,
 }
 
 /// An implementation of the classifier.
@@ -212,7 +188,7 @@ impl Backend {
     /// let m = Backend::current().classify(&block);
     /// assert_eq!(m.colon, 1 << 4);
     /// assert_eq!(m.slash, 1 << 5 | 1 << 6 | 1 << 8);
-    /// assert_eq!(m.bad, 1 << 9 | 1 << 11); // the space and the LF
+    /// assert_eq!(m.special, 1 << 9 | 1 << 11); // the space and the LF
     /// assert_eq!(m.lf, 1 << 11);
     /// ```
     #[must_use]
@@ -223,7 +199,7 @@ impl Backend {
     }
 
     /// Classifies `data` 64 bytes at a time into `out` (one [`Masks`] per
-    /// block, the last block padded with zero bytes, which are `bad`), as many
+    /// block, the last block padded with zero bytes, which are `special`), as many
     /// blocks as both hold. One dispatch for the whole loop.
     pub fn classify_blocks(self, data: &[u8], out: &mut [Masks]) {
         let b = if self.is_available() {
@@ -260,31 +236,5 @@ pub(crate) fn classify_blocks_with<C: Classify>(c: &C, data: &[u8], out: &mut [M
                 c.classify(&tmp)
             }
         };
-    }
-}
-
-/// Stage 1 + stage 2 on the line starting at `start` of `buf`, with the
-/// backend `backend`. `end`: where the line ends if known; `None` to end it at
-/// the next LF (or the end of `buf`), dropping one CR before it. Returns the
-/// end of the line's content, the position after its terminator, and the
-/// outcome. The backend must not be `Scalar`, and must be available.
-#[inline]
-pub(crate) fn scan_line(
-    backend: Backend,
-    buf: &[u8],
-    start: usize,
-    end: Option<usize>,
-    mode: Mode,
-) -> (usize, usize, Outcome) {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller chose `backend` among the available ones, so the
-        // CPU has AVX2.
-        Backend::Avx2 => unsafe { avx2::scan_line(buf, start, end, mode) },
-        #[cfg(target_arch = "x86_64")]
-        Backend::Sse2 => stage2::scan_line(&sse2::Sse2, buf, start, end, mode),
-        #[cfg(target_arch = "aarch64")]
-        Backend::Neon => stage2::scan_line(&neon::Neon, buf, start, end, mode),
-        _ => stage2::scan_line(&scalar::Swar, buf, start, end, mode),
     }
 }

@@ -1,10 +1,10 @@
 //! aarch64 NEON: four 16-byte vectors per block; `vceqq_u8` for single bytes,
-//! `vqtbl1q_u8` nibble lookups for the hex and alphabet classes, and a
+//! `vqtbl1q_u8` nibble lookups for the special class, and a
 //! pairwise-add movemask that packs 64 comparison bytes into one `u64`.
 
 use core::arch::aarch64::{
-    uint8x16_t, vandq_u8, vceqq_u8, vdupq_n_u8, vgetq_lane_u64, vld1q_u8, vmvnq_u8, vorrq_u8,
-    vpaddq_u8, vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8, vtstq_u8,
+    uint8x16_t, vandq_u8, vceqq_u8, vdupq_n_u8, vgetq_lane_u64, vld1q_u8, vmvnq_u8, vpaddq_u8,
+    vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8, vtstq_u8,
 };
 
 use super::Masks;
@@ -14,8 +14,8 @@ use crate::table;
 /// NEON is part of aarch64: every aarch64 CPU runs this.
 pub(super) struct Neon;
 
-const ALPHABET: NibbleTables = NibbleTables::new(table::URI_ALPHABET);
-const HEX: NibbleTables = NibbleTables::new(table::HEXDIG);
+/// The bytes below 0x80 that are not special; every byte >= 0x80 is special.
+const PLAIN: NibbleTables = NibbleTables::of(&table::SPECIAL, false);
 const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 #[target_feature(enable = "neon")]
@@ -70,12 +70,6 @@ fn eq(v: &[uint8x16_t; 4], c: u8) -> u64 {
 
 #[target_feature(enable = "neon")]
 #[inline]
-fn brackets(x: uint8x16_t) -> uint8x16_t {
-    vorrq_u8(vceqq_u8(x, vdupq_n_u8(b'[')), vceqq_u8(x, vdupq_n_u8(b']')))
-}
-
-#[target_feature(enable = "neon")]
-#[inline]
 fn classify(block: &[u8; 64]) -> Masks {
     let chunks: &[[u8; 16]; 4] = bytemuck::cast_ref(block);
     let v = [
@@ -84,33 +78,18 @@ fn classify(block: &[u8; 64]) -> Masks {
         load(&chunks[2]),
         load(&chunks[3]),
     ];
-    let (alpha_lo, alpha_hi) = (load(&ALPHABET.lo), load(&ALPHABET.hi));
-    let (hex_lo, hex_hi) = (load(&HEX.lo), load(&HEX.hi));
+    let (lo, hi) = (load(&PLAIN.lo), load(&PLAIN.hi));
     Masks {
         lf: eq(&v, b'\n'),
         colon: eq(&v, b':'),
         slash: eq(&v, b'/'),
         question: eq(&v, b'?'),
         hash: eq(&v, b'#'),
-        percent: eq(&v, b'%'),
-        at: eq(&v, b'@'),
-        brackets: movemask([
-            brackets(v[0]),
-            brackets(v[1]),
-            brackets(v[2]),
-            brackets(v[3]),
-        ]),
-        hex: movemask([
-            member(v[0], hex_lo, hex_hi),
-            member(v[1], hex_lo, hex_hi),
-            member(v[2], hex_lo, hex_hi),
-            member(v[3], hex_lo, hex_hi),
-        ]),
-        bad: movemask([
-            vmvnq_u8(member(v[0], alpha_lo, alpha_hi)),
-            vmvnq_u8(member(v[1], alpha_lo, alpha_hi)),
-            vmvnq_u8(member(v[2], alpha_lo, alpha_hi)),
-            vmvnq_u8(member(v[3], alpha_lo, alpha_hi)),
+        special: movemask([
+            vmvnq_u8(member(v[0], lo, hi)),
+            vmvnq_u8(member(v[1], lo, hi)),
+            vmvnq_u8(member(v[2], lo, hi)),
+            vmvnq_u8(member(v[3], lo, hi)),
         ]),
     }
 }

@@ -3,18 +3,7 @@
 
 use super::Masks;
 use crate::stage2::Classify;
-use crate::table::{self, TABLE};
-
-/// Bytes outside the URI alphabet, by value.
-pub(crate) static BAD: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = TABLE[i] & table::URI_ALPHABET == 0;
-        i += 1;
-    }
-    t
-};
+use crate::table::SPECIAL;
 
 /// One byte at a time, straight from [`crate::table`].
 pub(crate) struct Table;
@@ -31,18 +20,14 @@ impl Classify for Table {
             set(&mut m.slash, b == b'/');
             set(&mut m.question, b == b'?');
             set(&mut m.hash, b == b'#');
-            set(&mut m.percent, b == b'%');
-            set(&mut m.at, b == b'@');
-            set(&mut m.brackets, b == b'[' || b == b']');
-            set(&mut m.hex, table::is(b, table::HEXDIG));
-            set(&mut m.bad, BAD[b as usize]);
+            set(&mut m.special, SPECIAL[b as usize]);
         }
         m
     }
 }
 
 /// SIMD within a register: equality classes with exact zero-byte detection on
-/// `u64` words, the hex and alphabet classes by table.
+/// `u64` words, the special class by table.
 pub(crate) struct Swar;
 
 const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -75,16 +60,11 @@ impl Classify for Swar {
             m.slash |= movemask(eq(w, b'/')) << s;
             m.question |= movemask(eq(w, b'?')) << s;
             m.hash |= movemask(eq(w, b'#')) << s;
-            m.percent |= movemask(eq(w, b'%')) << s;
-            m.at |= movemask(eq(w, b'@')) << s;
-            m.brackets |= movemask(eq(w, b'[') | eq(w, b']')) << s;
-            let (mut hex, mut bad) = (0u64, 0u64);
+            let mut special = 0u64;
             for (j, &b) in bytes.iter().enumerate() {
-                hex |= u64::from(table::is(b, table::HEXDIG)) << j;
-                bad |= u64::from(BAD[b as usize]) << j;
+                special |= u64::from(SPECIAL[b as usize]) << j;
             }
-            m.hex |= hex << s;
-            m.bad |= bad << s;
+            m.special |= special << s;
         }
         m
     }

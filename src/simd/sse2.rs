@@ -1,5 +1,5 @@
 //! x86-64 SSE2: four 16-byte vectors per block. SSE2 has no byte shuffle, so
-//! the hex and alphabet classes are ranges and compares.
+//! the special class is ranges and compares.
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
@@ -35,25 +35,20 @@ fn classify(block: &[u8; 64]) -> Masks {
             m.slash |= eq(v, b'/') << s;
             m.question |= eq(v, b'?') << s;
             m.hash |= eq(v, b'#') << s;
-            m.percent |= eq(v, b'%') << s;
-            m.at |= eq(v, b'@') << s;
-            m.brackets |= mask(_mm_or_si128(eqv(v, b'['), eqv(v, b']'))) << s;
-            let digit = in_range(v, b'0', b'9');
-            let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'f');
-            m.hex |= mask(_mm_or_si128(digit, letter)) << s;
-            // The alphabet is 0x21..=0x7e less `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`.
+            // Special: outside 0x21..=0x7e, or one of `"` `%` `<` `>` `@`,
+            // `[` through `^`, `` ` `` and `{` through `}`.
             let printable = in_range(v, 0x21, 0x7e);
-            let excluded = _mm_or_si128(
+            let marked = _mm_or_si128(
                 _mm_or_si128(
-                    _mm_or_si128(eqv(v, b'"'), eqv(v, b'<')),
-                    _mm_or_si128(eqv(v, b'>'), eqv(v, b'\\')),
+                    _mm_or_si128(eqv(v, b'"'), eqv(v, b'%')),
+                    _mm_or_si128(eqv(v, b'<'), eqv(v, b'>')),
                 ),
                 _mm_or_si128(
-                    _mm_or_si128(eqv(v, b'^'), eqv(v, b'`')),
-                    in_range(v, b'{', b'}'),
+                    _mm_or_si128(eqv(v, b'@'), in_range(v, b'[', b'^')),
+                    _mm_or_si128(eqv(v, b'`'), in_range(v, b'{', b'}')),
                 ),
             );
-            m.bad |= (!mask(_mm_andnot_si128(excluded, printable)) & 0xffff) << s;
+            m.special |= (!mask(_mm_andnot_si128(marked, printable)) & 0xffff) << s;
         }
         m
     }

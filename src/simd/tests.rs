@@ -210,6 +210,28 @@ fn bundled_corpus_agrees() {
 }
 
 #[test]
+fn lines_longer_than_a_window() {
+    // Stage 1 classifies 64 KiB windows; a longer line goes to the reference
+    // and the lines after it start a new window.
+    let mut long = b"http://example.com/".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 70_000));
+    let mut bad = long.clone();
+    bad[50_000] = b' ';
+    let mut data = Vec::new();
+    for line in [&b"http://a/"[..], &long, b"b c", &bad, b"//x/y", &long] {
+        data.extend_from_slice(line);
+        data.push(b'\n');
+    }
+    check_chunk(&data);
+    // Lines that end exactly at, just before and just after a window's end.
+    for shift in 0..3 {
+        let mut data = vec![b'x'; 65_536 - 3 + shift];
+        data.extend_from_slice(b"\nhttp://a/%41\r\nc d\n");
+        check_chunk(&data);
+    }
+}
+
+#[test]
 fn line_ends_in_chunks() {
     check_chunk(b"");
     check_chunk(b"\n");
