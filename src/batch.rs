@@ -169,6 +169,42 @@ impl<'a> Iterator for Uris<'a> {
         }
         Some((n, line, parse_reference(line, self.mode)))
     }
+
+    /// Internal iteration (`for_each` uses it): the item goes straight to
+    /// `f`, with no `Option` to fill and copy, so a hot loop keeps a valid
+    /// line's result in registers.
+    #[inline]
+    fn fold<B, F>(mut self, mut acc: B, mut f: F) -> B
+    where
+        F: FnMut(B, Self::Item) -> B,
+    {
+        if self.backend == Backend::Scalar {
+            for item in self.by_ref() {
+                acc = f(acc, item);
+            }
+            return acc;
+        }
+        while self.pos < self.data.len() {
+            let n = self.line;
+            self.line += 1;
+            let (end, next, d) = self
+                .scanner
+                .line(self.backend, self.data, self.pos, self.mode);
+            let line = &self.data[self.pos..end];
+            self.pos = next;
+            // Two calls, so that the valid line's result is never merged
+            // with one returned through memory.
+            acc = if d.valid {
+                f(
+                    acc,
+                    (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
+                )
+            } else {
+                f(acc, (n, line, parse_reference(line, self.mode)))
+            };
+        }
+        acc
+    }
 }
 
 /// The iterator of [`Chunk::lines`]: `(line number, line)`.

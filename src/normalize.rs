@@ -130,8 +130,18 @@ impl Normalizer {
             .extend(globs.into_iter().map(|g| g.as_ref().to_vec()));
     }
 
-    /// Appends the normalized form of `uri` to `out`.
+    /// Appends the normalized form of `uri` to `out`. A URI that is already
+    /// normal ([`Normalizer::is_normal`]) is copied as it is.
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+        if self.is_normal(uri) {
+            out.extend_from_slice(uri.bytes());
+        } else {
+            self.rewrite(uri, out);
+        }
+    }
+
+    /// [`Normalizer::normalize`] step by step, with no shortcut.
+    fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
             if uri.parts().is_some() {
                 return self.surt(uri, out);
@@ -142,6 +152,104 @@ impl Normalizer {
             return;
         }
         self.rfc3986(uri, out);
+    }
+
+    /// Whether normalizing `uri` would give `uri` itself: then a pipeline
+    /// can write the input and skip [`Normalizer::normalize`] (no copy, no
+    /// allocation). Always `false` for the `surt` profile, whose keys are
+    /// never URIs.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode, Normalizer, Profile};
+    ///
+    /// let n = Normalizer::new(Profile::Rfc3986);
+    /// assert!(n.is_normal(&parse(b"http://example.com/a%2Fb?q#f", Mode::Uri)?));
+    /// assert!(!n.is_normal(&parse(b"http://Example.com/", Mode::Uri)?));
+    /// assert!(!n.is_normal(&parse(b"http://example.com:80/", Mode::Uri)?));
+    /// assert!(!n.is_normal(&parse(b"http://example.com/a/../b", Mode::Uri)?));
+    /// assert!(!n.is_normal(&parse(b"http://example.com/%7e", Mode::Uri)?));
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
+    #[must_use]
+    pub fn is_normal(&self, uri: &Uri<'_>) -> bool {
+        if self.profile == Profile::Surt {
+            return false;
+        }
+        let split = uri.split();
+        let all = uri.bytes();
+        // One branch-free pass (it vectorizes) says whether the rarer checks
+        // are needed at all.
+        let pct = all.iter().fold(false, |p, &b| p | (b == b'%'));
+        // Percent-encodings: uppercase, and none of an unreserved character.
+        if pct
+            && !memchr::memchr_iter(b'%', all).all(|i| {
+                let (h, l) = (all[i + 1], all[i + 2]);
+                !h.is_ascii_lowercase()
+                    && !l.is_ascii_lowercase()
+                    && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
+            })
+        {
+            return false;
+        }
+        let scheme = split.scheme_span().map(|s| uri.raw(s));
+        if scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
+            return false;
+        }
+        let default_port = scheme.and_then(default_port);
+        if let Some(parts) = uri.parts() {
+            let host = uri.raw(parts.host());
+            // Uppercase letters outside percent-encodings (whose hex digits
+            // are uppercase, as checked).
+            let mut i = 0;
+            while i < host.len() {
+                match host[i] {
+                    b'%' => i += 3,
+                    b if b.is_ascii_uppercase() => return false,
+                    _ => i += 1,
+                }
+            }
+            if (self.strip_www && strips_www(host))
+                || (self.strip_trailing_dot && host.len() > 1 && host.ends_with(b"."))
+            {
+                return false;
+            }
+            if let (Some(d), Some(p)) = (default_port, parts.port().map(|p| uri.raw(p))) {
+                if p.is_empty() || port_value(p) == Some(d) {
+                    return false;
+                }
+            }
+            if default_port.is_some() && split.path_span().range().is_empty() {
+                return false;
+            }
+        }
+        let path = uri.raw(split.path_span());
+        if !uri.is_relative() && has_dot_segment(path) {
+            return false;
+        }
+        if let Some(q) = split.query_span().map(|q| uri.raw(q)) {
+            if self.drop_empty_query && q.is_empty() {
+                return false;
+            }
+            if self.sort_query || !self.drop.is_empty() {
+                let mut params = q.split(|&b| b == b'&');
+                if params
+                    .clone()
+                    .any(|p| self.drop.iter().any(|g| glob(g, key(p))))
+                {
+                    return false;
+                }
+                if self.sort_query {
+                    let mut prev = params.next().unwrap_or_default();
+                    for p in params {
+                        if (key(prev), value(prev)) > (key(p), value(p)) {
+                            return false;
+                        }
+                        prev = p;
+                    }
+                }
+            }
+        }
+        !(self.strip_fragment && split.fragment_span().is_some())
     }
 
     fn rfc3986(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
@@ -182,11 +290,7 @@ impl Normalizer {
 
     fn write_host(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         let mut host = uri.parts().map_or(&b""[..], |p| uri.raw(p.host()));
-        if self.strip_www
-            && host.len() > 4
-            && host[..4].eq_ignore_ascii_case(b"www.")
-            && host[4..].contains(&b'.')
-        {
+        if self.strip_www && strips_www(host) {
             host = &host[4..];
         }
         let at = out.len();
@@ -299,6 +403,9 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
         (b"wss", 443),
         (b"ftp", 21),
     ];
+    if !(2..=5).contains(&scheme.len()) {
+        return None;
+    }
     PORTS
         .iter()
         .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
@@ -349,12 +456,27 @@ fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
 
 /// Whether `path` has a `.` or `..` segment.
 fn has_dot_segment(path: &[u8]) -> bool {
+    // Such a segment starts the path or follows a `/`: look for `/.` with a
+    // branch-free pass (it vectorizes) before looking closer.
+    let slash_dot = path
+        .iter()
+        .zip(&path[1.min(path.len())..])
+        .fold(false, |a, (&x, &y)| a | (x == b'/' && y == b'.'));
+    if !slash_dot && path.first() != Some(&b'.') {
+        return false;
+    }
     // A `.` that starts a segment and is followed by the end, `/` or `./`
     // or `.` and the end.
     memchr::memchr_iter(b'.', path).any(|i| {
         (i == 0 || path[i - 1] == b'/')
             && matches!(&path[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
     })
+}
+
+/// Whether `host` starts with a `www.` label that `strip_www` removes (one
+/// that leaves a name with a dot).
+fn strips_www(host: &[u8]) -> bool {
+    host.len() > 4 && host[..4].eq_ignore_ascii_case(b"www.") && host[4..].contains(&b'.')
 }
 
 fn key(param: &[u8]) -> &[u8] {
@@ -375,6 +497,47 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
         Some(star) => {
             let (head, rest) = (&pattern[..star], &pattern[star + 1..]);
             text.starts_with(head) && (head.len()..=text.len()).any(|i| glob(rest, &text[i..]))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{parse, Mode};
+
+    /// URIs rich in what normalization changes, valid or not.
+    fn uri() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop::sample::select(vec![
+            "http:", "HTTP:", "ftp:", "x:", "//", "//www.", "Ex.", "ex.", "com", "com.", ":80",
+            ":8080", ":", "/", ".", "..", "./", "../", "%2e", "%2E", "%7e", "%7E", "%2f", "%2F",
+            "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A", "z",
+        ]);
+        prop::collection::vec(piece, 0..12).prop_map(|v| v.concat().into_bytes())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn is_normal_means_unchanged(input in uri()) {
+            let Ok(u) = parse(&input, Mode::Reference) else { return Ok(()) };
+            let mut custom = Normalizer::new(Profile::Rfc3986);
+            custom.strip_fragment = true;
+            custom.drop_params(["utm_*"]);
+            for n in [Normalizer::new(Profile::Rfc3986), Normalizer::new(Profile::Web), custom] {
+                let mut out = Vec::new();
+                n.rewrite(&u, &mut out);
+                prop_assert_eq!(
+                    n.is_normal(&u),
+                    out == input,
+                    "{:?} {:?} -> {:?}",
+                    n.profile(),
+                    String::from_utf8_lossy(&input),
+                    String::from_utf8_lossy(&out)
+                );
+            }
         }
     }
 }

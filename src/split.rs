@@ -61,12 +61,15 @@ pub struct Split {
     /// End of the query; `path_end` when undefined.
     query_end: usize,
     len: usize,
-    flags: u8,
+    // A full word, like the offsets: a byte here would be copied together
+    // with its neighbours by wider loads, which stall on the narrow store
+    // that just wrote it (store forwarding fails).
+    flags: usize,
 }
 
-const AUTHORITY: u8 = 1;
-const QUERY: u8 = 2;
-const FRAGMENT: u8 = 4;
+const AUTHORITY: usize = 1;
+const QUERY: usize = 2;
+const FRAGMENT: usize = 4;
 
 impl Split {
     /// The split of the empty input.

@@ -269,14 +269,21 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         }
         return st;
     }
+    if let Job::Check { quiet } = config.job {
+        // The hot loop of `check`, on its own: `for_each`'s internal
+        // iteration keeps a small closure's results in registers (see
+        // `Uris::fold`).
+        chunk.uris(config.mode).for_each(|(line, _, result)| {
+            st.record(&result, detailed);
+            if let (Err(e), false) = (&result, quiet) {
+                output::check_line(out, file, line, e);
+            }
+        });
+        return st;
+    }
     for (line, text, result) in chunk.uris(config.mode) {
         st.record(&result, detailed);
         match config.job {
-            Job::Check { quiet } => {
-                if let (Err(e), false) = (&result, quiet) {
-                    output::check_line(out, file, line, e);
-                }
-            }
             Job::Split(format) => {
                 let split = match &result {
                     Ok(uri) => *uri.split(),
@@ -293,12 +300,19 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                     SplitFormat::Tsv => record.tsv(out),
                 }
             }
-            Job::Stats | Job::Extract(_) => {}
+            // `check` runs its own loop above.
+            Job::Check { .. } | Job::Stats | Job::Extract(_) => {}
             Job::Normalize(format) => {
-                if let Ok(uri) = &result {
-                    scratch.clear();
-                    config.normalizer.normalize(uri, &mut scratch);
-                }
+                // An already normal URI is written as it is, with no copy.
+                let value = match &result {
+                    Ok(uri) if config.normalizer.is_normal(uri) => text,
+                    Ok(uri) => {
+                        scratch.clear();
+                        config.normalizer.normalize(uri, &mut scratch);
+                        &scratch[..]
+                    }
+                    Err(_) => b"",
+                };
                 emit(
                     config,
                     format,
@@ -306,7 +320,7 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                     line,
                     text,
                     &result,
-                    &scratch,
+                    value,
                     b"normalized",
                     out,
                     &mut st,
