@@ -548,9 +548,8 @@ impl<R: Read> ChunkReader<R> {
 /// The number of LF bytes in `data`: byte-wide counts over blocks of 255 bytes,
 /// a loop the compiler vectorises.
 fn count_lf(data: &[u8]) -> u64 {
-    data.chunks(255)
-        .map(|c| u64::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
-        .sum()
+    // memchr counts with the widest vectors the CPU has.
+    memchr::memchr_iter(b'\n', data).count() as u64
 }
 
 #[cfg(test)]

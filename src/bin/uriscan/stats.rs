@@ -39,7 +39,7 @@ pub struct Stats {
 
 impl Stats {
     /// Counts one line's result; `detailed` also counts schemes.
-    #[inline]
+    #[inline(always)]
     pub fn record(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         self.lines += 1;
         match result {
