@@ -17,9 +17,27 @@
 //!    (within one line: uriscan's records are lines).
 //!
 //! A bare `http://` (nothing after the `//`) is no candidate. Each candidate
-//! is then validated as a `URI` by the caller. Left out on
-//! purpose: schemeless domains (`example.com/path`), which need a
-//! public-suffix list.
+//! is then validated as a `URI` by the caller.
+//!
+//! Schemeless domains (`example.com/path`), only when asked
+//! ([`Extract::schemeless`]), as linkifiers' "fuzzy" links:
+//!
+//! 5. A host of two or more labels (letters, digits, inner hyphens, 63 bytes
+//!    at most each) whose last label is a top-level domain of the bundled
+//!    list (`src/tlds.txt`: the ASCII top-level rules of the Public Suffix
+//!    List's ICANN section; nothing is downloaded), then an optional `:port`
+//!    and an optional path, query or fragment delimited as in 2 and 3.
+//! 6. It must start the text or follow whitespace or one of `( [ { < " ' ,
+//!    ;` and a backtick (so `user@example.com`, `a/b.com` and `x.example.com`
+//!    inside a longer word are not taken), and must not run into a word or
+//!    an `@` after it.
+//! 7. A host alone with a two-letter (country-code) top-level domain and no
+//!    `www.` is not taken: `main.rs`, `setup.py` and `README.md` are file
+//!    names far more often than hosts. `www.example.rs` and `example.rs/x`
+//!    are taken.
+//! 8. The result is the candidate with `http://` in front (as linkifiers
+//!    write it); `start` is where the host starts. A domain inside a URI
+//!    with a scheme is part of that URI, not a second one.
 
 use std::borrow::Cow;
 
@@ -28,7 +46,8 @@ use crate::table;
 /// A URI found in text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found<'a> {
-    /// Where the URI starts in the text (its scheme's first byte).
+    /// Where the URI starts in the text (its scheme's first byte, or its
+    /// host's for a schemeless one).
     pub start: usize,
     /// The URI: borrowed from the text, or owned when whitespace or JSON
     /// escapes were removed.
@@ -50,20 +69,48 @@ fn in_alphabet(b: u8) -> bool {
 /// assert_eq!(found, [&b"http://example.com/ab"[..], b"http://en.wikipedia.org/wiki/Foo_(bar)"]);
 /// ```
 pub fn extract(text: &[u8]) -> Extract<'_> {
-    Extract { text, pos: 0 }
+    Extract {
+        text,
+        pos: 0,
+        schemeless: false,
+        plain_pos: 0,
+        ahead: None,
+    }
 }
 
 /// The iterator of [`extract`].
 #[derive(Clone, Debug)]
 pub struct Extract<'a> {
     text: &'a [u8],
+    /// Where the search for URIs with a scheme goes on.
     pos: usize,
+    schemeless: bool,
+    /// Where the search for schemeless domains goes on.
+    plain_pos: usize,
+    /// The next URI with a scheme, found ahead of the schemeless ones.
+    ahead: Option<Found<'a>>,
 }
 
-impl<'a> Iterator for Extract<'a> {
-    type Item = Found<'a>;
+impl<'a> Extract<'a> {
+    /// Also finds schemeless domains (`example.com/path`), written with
+    /// `http://` in front (rules 5 to 8 of the module documentation).
+    ///
+    /// ```
+    /// let text = b"Try example.com/docs, www.example.rs or http://a.example/; not main.rs.";
+    /// let found: Vec<_> = uriscan::extract(text)
+    ///     .schemeless(true)
+    ///     .map(|f| String::from_utf8(f.uri.into_owned()).unwrap())
+    ///     .collect();
+    /// assert_eq!(found, ["http://example.com/docs", "http://www.example.rs", "http://a.example/"]);
+    /// ```
+    #[must_use]
+    pub fn schemeless(mut self, on: bool) -> Extract<'a> {
+        self.schemeless = on;
+        self
+    }
 
-    fn next(&mut self) -> Option<Found<'a>> {
+    /// The next URI with a scheme (rules 1 to 4).
+    fn next_with_scheme(&mut self) -> Option<Found<'a>> {
         let text = self.text;
         while let Some(i) = memchr::memchr(b':', &text[self.pos..]) {
             let colon = self.pos + i;
@@ -155,6 +202,156 @@ impl<'a> Iterator for Extract<'a> {
         self.pos = text.len();
         None
     }
+}
+
+impl<'a> Iterator for Extract<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        if !self.schemeless {
+            return self.next_with_scheme();
+        }
+        if self.ahead.is_none() {
+            self.ahead = self.next_with_scheme();
+        }
+        // A schemeless domain before the next URI with a scheme comes first;
+        // after that URI, the search goes on past it.
+        let limit = self.ahead.as_ref().map_or(self.text.len(), |f| f.start);
+        if let Some((found, end)) = find_schemeless(self.text, self.plain_pos, limit) {
+            self.plain_pos = end;
+            return Some(found);
+        }
+        let found = self.ahead.take()?;
+        self.plain_pos = self.pos;
+        Some(found)
+    }
+}
+
+/// The top-level domains of `src/tlds.txt`, sorted.
+fn tlds() -> &'static [&'static str] {
+    static TLDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    TLDS.get_or_init(|| {
+        let mut v: Vec<&str> = include_str!("tlds.txt")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        v.sort_unstable();
+        v
+    })
+}
+
+/// Whether `label` (any case) is a top-level domain of the bundled list.
+fn is_tld(label: &[u8]) -> bool {
+    if label.len() > 24 {
+        return false;
+    }
+    let mut buf = [0u8; 24];
+    let lower = &mut buf[..label.len()];
+    lower.copy_from_slice(label);
+    lower.make_ascii_lowercase();
+    tlds().binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
+}
+
+/// Whether `b` may stand in a host name of a schemeless candidate.
+fn is_host_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
+}
+
+/// The first schemeless domain that starts in `text[from..limit]` and ends
+/// by `limit` (rules 5 to 8), and where it ends.
+fn find_schemeless(text: &[u8], from: usize, limit: usize) -> Option<(Found<'_>, usize)> {
+    let text = &text[..limit];
+    let mut pos = from;
+    while let Some(i) = memchr::memchr(b'.', &text[pos.min(text.len())..]) {
+        let dot = pos + i;
+        // The run of host bytes around this dot.
+        let mut start = dot;
+        while start > 0 && is_host_byte(text[start - 1]) {
+            start -= 1;
+        }
+        let mut end = dot;
+        while end < text.len() && is_host_byte(text[end]) {
+            end += 1;
+        }
+        pos = end.max(dot + 1);
+        if start < from {
+            continue;
+        }
+        if let Some(found) = schemeless_at(text, start, end) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// The schemeless candidate whose host run is `text[start..end]`, if it is
+/// one.
+fn schemeless_at(text: &[u8], start: usize, run_end: usize) -> Option<(Found<'_>, usize)> {
+    const BEFORE: &[u8] = b"([{<\"',;`";
+    if start > 0 && !(text[start - 1].is_ascii_whitespace() || BEFORE.contains(&text[start - 1])) {
+        return None;
+    }
+    // Trailing dots end a sentence, not the host.
+    let mut host_end = run_end;
+    while host_end > start && text[host_end - 1] == b'.' {
+        host_end -= 1;
+    }
+    let host = &text[start..host_end];
+    let mut labels = 0;
+    for label in host.split(|&b| b == b'.') {
+        if label.is_empty()
+            || label.len() > 63
+            || label[0] == b'-'
+            || label[label.len() - 1] == b'-'
+        {
+            return None;
+        }
+        labels += 1;
+    }
+    let tld = host.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    if labels < 2 || !tld.iter().all(u8::is_ascii_alphabetic) || !is_tld(tld) {
+        return None;
+    }
+    // Port, then path, query or fragment, delimited as for URIs.
+    let mut end = host_end;
+    if host_end == run_end && text.get(end) == Some(&b':') {
+        // A port; an empty one only before a path, query or fragment.
+        let digits = text[end + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 || matches!(text.get(end + 1), Some(b'/' | b'?' | b'#')) {
+            end += 1 + digits;
+        }
+    }
+    if (host_end == run_end || end > host_end) && matches!(text.get(end), Some(b'/' | b'?' | b'#'))
+    {
+        while end < text.len() && in_alphabet(text[end]) {
+            end += 1;
+        }
+        end = start + trim(&text[start..end]);
+    }
+    let after = text.get(end).copied();
+    if end == run_end && after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b'_')
+    {
+        return None;
+    }
+    if after == Some(b'@') {
+        return None;
+    }
+    let bare = end == host_end;
+    if bare && tld.len() == 2 && !host[..4.min(host.len())].eq_ignore_ascii_case(b"www.") {
+        return None;
+    }
+    let mut uri = b"http://".to_vec();
+    uri.extend_from_slice(&text[start..end]);
+    Some((
+        Found {
+            start,
+            uri: Cow::Owned(uri),
+        },
+        end,
+    ))
 }
 
 /// The length of `uri` once trailing punctuation and unbalanced closers are

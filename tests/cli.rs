@@ -568,6 +568,17 @@ http://x.org/path";
         stdout(&o),
         "{\"line\":1,\"column\":3,\"uri\":\"http://a.example/\",\"valid\":true}\n"
     );
+    // Schemeless domains only when asked, with `http://` in front.
+    let text = b"docs at example.com/guide, www.example.rs or https://a.example/x; not main.rs\n";
+    let o = run(&["extract", "--schemeless", "--byte-offset"], text);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "8:http://example.com/guide\n27:http://www.example.rs\n45:https://a.example/x\n"
+    );
+    assert_eq!(stdout(&run(&["extract"], text)), "https://a.example/x\n");
+    let o = run(&["extract", "--schemeless", "--log", "common"], text);
+    assert_eq!(code(&o), 2, "--schemeless is for free text");
 }
 
 #[test]

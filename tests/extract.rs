@@ -174,3 +174,136 @@ fn log_request_lines() {
     assert!(uriscan::parse_log_line(b"h - - [d] \"GET / HTTP/1.0\" 200", true).is_none());
     assert!(uriscan::parse_log_line(b"not a log line", false).is_none());
 }
+
+fn found_schemeless(text: &str) -> Vec<String> {
+    extract(text.as_bytes())
+        .schemeless(true)
+        .map(|f| String::from_utf8(f.uri.into_owned()).unwrap())
+        .collect()
+}
+
+#[test]
+fn schemeless_cases() {
+    let cases: &[(&str, &[&str])] = &[
+        ("example.com", &["http://example.com"]),
+        ("Visit Example.COM today.", &["http://Example.COM"]),
+        (
+            "(see en.wikipedia.org/wiki/Foo_(bar))",
+            &["http://en.wikipedia.org/wiki/Foo_(bar)"],
+        ),
+        (
+            "x.example.org:8080/p?q=1#f,",
+            &["http://x.example.org:8080/p?q=1#f"],
+        ),
+        ("at example.com:443.", &["http://example.com:443"]),
+        ("\"example.co.uk/a\"", &["http://example.co.uk/a"]),
+        (
+            "www.example.rs and example.rs/x",
+            &["http://www.example.rs", "http://example.rs/x"],
+        ),
+        // File names, versions, abbreviations, e-mail, paths: none.
+        ("main.rs setup.py README.md", &[]),
+        ("e.g. i.e. v1.2.3 3.14 U.S.A.", &[]),
+        ("mail bob@example.com", &[]),
+        ("a/b.com c:d.com x_y.com", &[]),
+        ("example.invalidtld/x example.", &[]),
+        ("-bad-.com bad-.com a..com", &[]),
+        // A domain inside a URI with a scheme belongs to that URI.
+        (
+            "http://example.com/a.b.com then b.org",
+            &["http://example.com/a.b.com", "http://b.org"],
+        ),
+        (
+            "a.com http://b.com/ c.com",
+            &["http://a.com", "http://b.com/", "http://c.com"],
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(&found_schemeless(text), expected, "{text:?}");
+    }
+    // Off by default.
+    assert!(found("example.com/x").is_empty());
+}
+
+#[test]
+fn schemeless_precision_and_recall_on_generated_text() {
+    let corpus =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.txt"))
+            .unwrap();
+    // Web URLs with a public top-level domain and no userinfo, written
+    // without their scheme.
+    let hosts: Vec<String> = corpus
+        .lines()
+        .filter(|l| parse(l.as_bytes(), Mode::Uri).is_ok())
+        .filter_map(|l| l.strip_prefix("https://").or(l.strip_prefix("http://")))
+        .filter(|rest| {
+            let host = rest.split(['/', '?', '#', ':']).next().unwrap();
+            !rest.contains('@')
+                && [".com", ".org", ".io", ".de", ".uk", ".jp"]
+                    .iter()
+                    .any(|t| host.ends_with(t))
+        })
+        .filter(|l| !l.ends_with(['.', ',', ':', ';', '!', '?', '\'', '*', ')', ']', '}']))
+        .map(str::to_string)
+        .collect();
+    assert!(hosts.len() > 1000, "{}", hosts.len());
+    let words = [
+        "the",
+        "crawler",
+        "found",
+        "main.rs",
+        "setup.py",
+        "README.md",
+        "e.g.",
+        "v1.2.3",
+        "bob@example.com",
+        "12:30",
+        "3.14",
+        "U.S.",
+        "see",
+        "(note)",
+        "key:value",
+    ];
+    let mut r = Rng(7);
+    let mut text = String::new();
+    let mut inserted = Vec::new();
+    for i in 0..3000 {
+        for _ in 0..r.below(8) {
+            text.push_str(words[r.below(words.len())]);
+            text.push(' ');
+        }
+        let u = &hosts[i % hosts.len()];
+        let wrapped = match r.below(7) {
+            0 => format!("{u} "),
+            1 => format!("({u}) "),
+            2 => format!("{u}. "),
+            3 => format!("<{u}> "),
+            4 => format!("[link]({u}) "),
+            5 => format!("<a href=\"{u}\">x</a> "),
+            _ => format!("'{u}', "),
+        };
+        text.push_str(&wrapped);
+        inserted.push(format!("http://{u}"));
+        if r.below(5) == 0 {
+            text.push('\n');
+        }
+    }
+    let got = found_schemeless(&text);
+    let hits = got.iter().filter(|g| inserted.contains(g)).count();
+    let precision = hits as f64 / got.len() as f64;
+    let recall =
+        got.iter().zip(&inserted).filter(|(a, b)| a == b).count() as f64 / inserted.len() as f64;
+    eprintln!(
+        "schemeless extraction: precision {precision:.4}, recall {recall:.4} on {} domains",
+        inserted.len()
+    );
+    assert_eq!(
+        got.len(),
+        inserted.len(),
+        "one URI found per domain inserted"
+    );
+    assert!(
+        precision >= 0.999 && recall >= 0.999,
+        "precision {precision} recall {recall}"
+    );
+}

@@ -82,6 +82,11 @@ pub struct ExtractArgs {
     /// Also print invalid candidates, marked `<TAB>invalid: message`.
     #[arg(long)]
     pub all: bool,
+    /// Also find schemeless domains (`example.com/path`, printed as
+    /// `http://example.com/path`): a host whose top-level domain is in the
+    /// bundled Public Suffix List extract, then an optional port and path.
+    #[arg(long, conflicts_with = "log")]
+    pub schemeless: bool,
     /// Output format: `text` or `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`).
     #[arg(long, value_enum, default_value_t = OutFormat::Text)]
     pub format: OutFormat,

@@ -72,6 +72,8 @@ struct ExtractOptions {
     unique: bool,
     all: bool,
     json: bool,
+    /// Also schemeless domains (free text only).
+    schemeless: bool,
     /// `Some(combined)` for access logs.
     log: Option<bool>,
 }
@@ -179,6 +181,7 @@ impl Config {
                         unique: a.unique,
                         all: a.all,
                         json: a.format == OutFormat::Json,
+                        schemeless: a.schemeless,
                         log: a.log.map(|l| l != LogFormat::Common),
                     }),
                     a.input,
@@ -435,7 +438,7 @@ fn extract_line(
     };
     match x.log {
         None => {
-            for f in uriscan::extract(text) {
+            for f in uriscan::extract(text).schemeless(x.schemeless) {
                 emit(f.start, &f.uri, Mode::Uri, st, out);
             }
         }
