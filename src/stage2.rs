@@ -487,7 +487,13 @@ pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Outcome 
     if line.len() > 64 * LINE_BLOCKS {
         return Outcome::REFERENCE;
     }
-    // Two more blocks than the line needs, for `Lane::new`.
+    // Two more blocks than the line needs, for `Lane::new`; no more than
+    // that to zero for the usual short line.
+    if line.len() <= 128 {
+        let mut m = [Masks::default(); 4];
+        backend.classify_blocks(line, &mut m[..line.len().div_ceil(64)]);
+        return decide_at(&m, 0, line, mode);
+    }
     let mut m = [Masks::default(); LINE_BLOCKS + 2];
     backend.classify_blocks(line, &mut m[..line.len().div_ceil(64)]);
     decide_at(&m, 0, line, mode)
