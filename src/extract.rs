@@ -521,7 +521,7 @@ fn quoted(line: &[u8], pos: usize) -> Option<(Cow<'_, [u8]>, usize, usize)> {
         escaped = true;
         i += 2;
     }
-    if !line.get(i).is_some_and(|&b| b == b'"') {
+    if line.get(i) != Some(&b'"') {
         return None;
     }
     let raw = &line[start..i];
