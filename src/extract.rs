@@ -13,8 +13,9 @@
 //! 3. Trailing `.` `,` `:` `;` `!` `?` `'` `*` are not part of it, and a
 //!    closing `)` `]` `}` is kept only when it balances an opener inside it.
 //! 4. A URI in angle brackets, `<http://example.com/a b>` or `<URL:...>`, runs
-//!    to the `>`: whitespace inside is removed and the `URL:` prefix dropped
-//!    (within one line: uriscan's records are lines).
+//!    to the `>`, across lines too: whitespace inside is removed and the
+//!    `URL:` prefix dropped. Only URI characters and whitespace may stand
+//!    between the brackets; otherwise rule 2 delimits the URI.
 //!
 //! A bare `http://` (nothing after the `//`) is no candidate. Each candidate
 //! is then validated as a `URI` by the caller.
@@ -140,7 +141,14 @@ impl<'a> Extract<'a> {
             let bracketed = before.ends_with(b"<")
                 || (before.len() >= 5 && before[before.len() - 5..].eq_ignore_ascii_case(b"<URL:"));
             if bracketed {
-                if let Some(gt) = memchr::memchr(b'>', &text[colon..]).map(|j| colon + j) {
+                let gt = memchr::memchr(b'>', &text[colon..])
+                    .map(|j| colon + j)
+                    .filter(|&gt| {
+                        text[start..gt]
+                            .iter()
+                            .all(|&b| in_alphabet(b) || b.is_ascii_whitespace())
+                    });
+                if let Some(gt) = gt {
                     let inner = &text[start..gt];
                     self.pos = gt + 1;
                     let uri = if inner.iter().any(u8::is_ascii_whitespace) {

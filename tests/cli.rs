@@ -568,6 +568,20 @@ http://x.org/path";
         stdout(&o),
         "{\"line\":1,\"column\":3,\"uri\":\"http://a.example/\",\"valid\":true}\n"
     );
+    // A bracketed URI across lines (Appendix C), at its line and column.
+    let o = run(
+        &["extract", "-n", "--byte-offset"],
+        b"line one\nsee <http://www.ietf.org/rfc/\n  rfc2396.txt> and http://b.example/\n",
+    );
+    assert_eq!(
+        stdout(&o),
+        "2:5:http://www.ietf.org/rfc/rfc2396.txt\n3:19:http://b.example/\n"
+    );
+    assert!(
+        stderr(&o).contains("3 lines, 2 URIs found"),
+        "{}",
+        stderr(&o)
+    );
     // Schemeless domains only when asked, with `http://` in front.
     let text = b"docs at example.com/guide, www.example.rs or https://a.example/x; not main.rs\n";
     let o = run(&["extract", "--schemeless", "--byte-offset"], text);

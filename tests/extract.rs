@@ -43,6 +43,16 @@ fn tricky_cases() {
         ),
         ("<http://example.com/a b\tc>", &["http://example.com/abc"]),
         ("<URL:http://example.com/x>", &["http://example.com/x"]),
+        // Appendix C's own example: brackets hold a URI across a line break.
+        (
+            "Looking at the header of the current RFC, <http://www.ietf.org/rfc/\nrfc2396.txt>",
+            &["http://www.ietf.org/rfc/rfc2396.txt"],
+        ),
+        // Not URI characters between the brackets: delimited as usual.
+        (
+            "<http://example.com/a \"quoted\"> x",
+            &["http://example.com/a"],
+        ),
         (
             "http://start.example/ text http://end.example/",
             &["http://start.example/", "http://end.example/"],

@@ -266,9 +266,13 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
     let detailed = config.stats.is_some();
     let mut scratch = Vec::new();
     if let Job::Extract(x) = config.job {
-        for (line, text) in chunk.lines() {
-            st.lines += 1;
-            extract_line(config, x, file, line, text, out, &mut st, &mut scratch);
+        if x.log.is_none() {
+            extract_text(config, x, chunk, out, &mut st, &mut scratch);
+        } else {
+            for (line, text) in chunk.lines() {
+                st.lines += 1;
+                extract_line(config, x, file, line, text, out, &mut st, &mut scratch);
+            }
         }
         return st;
     }
@@ -367,8 +371,43 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
     st
 }
 
-/// `extract` on one line: renders each URI found (or, with `unique`, queues
-/// it for the ordered writer).
+/// `extract` on the free text of a chunk, as one text, so that a URI in
+/// `<...>` may run over lines (RFC 3986 Appendix C); positions are turned
+/// into line numbers and columns as URIs are found. A `<...>` that runs past
+/// the chunk's end (chunks are megabytes) is delimited as if unbracketed.
+#[allow(clippy::too_many_arguments)]
+fn extract_text(
+    config: &Config,
+    x: ExtractOptions,
+    chunk: &Chunk<'_>,
+    out: &mut Vec<u8>,
+    st: &mut Stats,
+    scratch: &mut Vec<u8>,
+) {
+    let data = chunk.data();
+    st.lines += chunk.lines().count() as u64;
+    let (mut line, mut line_start, mut scanned) = (chunk.first_line(), 0, 0);
+    for f in uriscan::extract(data).schemeless(x.schemeless) {
+        for lf in memchr::memchr_iter(b'\n', &data[scanned..f.start]) {
+            line += 1;
+            line_start = scanned + lf + 1;
+        }
+        scanned = f.start;
+        found(
+            config,
+            x,
+            line,
+            f.start - line_start,
+            &f.uri,
+            Mode::Uri,
+            st,
+            out,
+            scratch,
+        );
+    }
+}
+
+/// `extract --log` on one line: the request target and the Referer.
 #[allow(clippy::too_many_arguments)]
 fn extract_line(
     config: &Config,
@@ -381,88 +420,99 @@ fn extract_line(
     scratch: &mut Vec<u8>,
 ) {
     let mut emit = |at: usize, uri: &[u8], mode: Mode, st: &mut Stats, out: &mut Vec<u8>| {
-        let result = uriscan::parse(uri, mode);
-        let (uri, result) = match (&result, &config.base) {
-            (Ok(u), Some(base)) if u.is_relative() => {
-                scratch.clear();
-                uriscan::resolve(base, u, true, scratch);
-                (&scratch[..], Ok(()))
-            }
-            (Ok(_), _) => (uri, Ok(())),
-            (Err(e), _) => (uri, Err(*e)),
-        };
-        if !config.schemes.is_empty() {
-            let scheme = uriscan::split(uri)
-                .scheme()
-                .map(|r| uri[r].to_ascii_lowercase());
-            if !scheme.is_some_and(|s| config.schemes.contains(&s)) {
-                return;
-            }
-        }
-        st.found += 1;
-        if result.is_err() {
-            st.found_invalid += 1;
-            if !x.all {
-                return;
-            }
-        }
-        let target: &mut Vec<u8> = if x.unique { &mut st.keys } else { out };
-        let key_end = target.len();
-        if x.unique {
-            target.extend_from_slice(uri);
-        }
-        let record_start = target.len();
-        if x.json {
-            let _ = write!(target, "{{\"line\":{line},\"column\":{},\"uri\":", at + 1);
-            output::json_opt(target, Some(uri));
-            let _ = writeln!(target, ",\"valid\":{}}}", result.is_ok());
-        } else {
-            if x.line_number {
-                let _ = write!(target, "{line}:");
-            }
-            if x.byte_offset {
-                let _ = write!(target, "{at}:");
-            }
-            target.extend_from_slice(uri);
-            if let Err(e) = result {
-                let _ = write!(target, "\tinvalid: {e}");
-            }
-            target.push(b'\n');
-        }
-        if x.unique {
-            let _ = record_start;
-            let hash = xxh3_128(&target[key_end..key_end + uri.len()]);
-            let end = target.len();
-            st.records.push((hash, key_end + uri.len(), end));
-        }
+        found(config, x, line, at, uri, mode, st, out, scratch);
     };
-    match x.log {
-        None => {
-            for f in uriscan::extract(text).schemeless(x.schemeless) {
-                emit(f.start, &f.uri, Mode::Uri, st, out);
+    let combined = x.log == Some(true);
+    match uriscan::parse_log_line(text, combined) {
+        Some(fields) => {
+            st.valid += 1;
+            if let Some(t) = &fields.target {
+                if &t[..] != b"*" {
+                    emit(fields.target_at, t, Mode::Reference, st, out);
+                }
+            }
+            if let Some(r) = &fields.referer {
+                emit(fields.referer_at, r, Mode::Reference, st, out);
             }
         }
-        Some(combined) => match uriscan::parse_log_line(text, combined) {
-            Some(fields) => {
-                st.valid += 1;
-                if let Some(t) = &fields.target {
-                    if &t[..] != b"*" {
-                        emit(fields.target_at, t, Mode::Reference, st, out);
-                    }
-                }
-                if let Some(r) = &fields.referer {
-                    emit(fields.referer_at, r, Mode::Reference, st, out);
-                }
-            }
-            None => {
-                st.invalid += 1;
-                let _ = writeln!(
-                    st.messages,
-                    "{file}:{line}: not a{} log line",
-                    if combined { " combined" } else { " common" }
-                );
-            }
-        },
+        None => {
+            st.invalid += 1;
+            let _ = writeln!(
+                st.messages,
+                "{file}:{line}: not a{} log line",
+                if combined { " combined" } else { " common" }
+            );
+        }
+    }
+}
+
+/// Renders one URI found by `extract` at column `at` of line `line` (or,
+/// with `unique`, queues it for the ordered writer).
+#[allow(clippy::too_many_arguments)]
+fn found(
+    config: &Config,
+    x: ExtractOptions,
+    line: u64,
+    at: usize,
+    uri: &[u8],
+    mode: Mode,
+    st: &mut Stats,
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+) {
+    let result = uriscan::parse(uri, mode);
+    let (uri, result) = match (&result, &config.base) {
+        (Ok(u), Some(base)) if u.is_relative() => {
+            scratch.clear();
+            uriscan::resolve(base, u, true, scratch);
+            (&scratch[..], Ok(()))
+        }
+        (Ok(_), _) => (uri, Ok(())),
+        (Err(e), _) => (uri, Err(*e)),
+    };
+    if !config.schemes.is_empty() {
+        let scheme = uriscan::split(uri)
+            .scheme()
+            .map(|r| uri[r].to_ascii_lowercase());
+        if !scheme.is_some_and(|s| config.schemes.contains(&s)) {
+            return;
+        }
+    }
+    st.found += 1;
+    if result.is_err() {
+        st.found_invalid += 1;
+        if !x.all {
+            return;
+        }
+    }
+    let target: &mut Vec<u8> = if x.unique { &mut st.keys } else { out };
+    let key_end = target.len();
+    if x.unique {
+        target.extend_from_slice(uri);
+    }
+    let record_start = target.len();
+    if x.json {
+        let _ = write!(target, "{{\"line\":{line},\"column\":{},\"uri\":", at + 1);
+        output::json_opt(target, Some(uri));
+        let _ = writeln!(target, ",\"valid\":{}}}", result.is_ok());
+    } else {
+        if x.line_number {
+            let _ = write!(target, "{line}:");
+        }
+        if x.byte_offset {
+            let _ = write!(target, "{at}:");
+        }
+        target.extend_from_slice(uri);
+        if let Err(e) = result {
+            let _ = write!(target, "\tinvalid: {e}");
+        }
+        target.push(b'\n');
+    }
+    if x.unique {
+        let _ = record_start;
+        let hash = xxh3_128(&target[key_end..key_end + uri.len()]);
+        let end = target.len();
+        st.records.push((hash, key_end + uri.len(), end));
     }
 }
 
