@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end throughput and peak memory of the uriscan CLI on a generated corpus.
 #
-#   scripts/bench-cli.sh            # 1 GiB corpus: check, split, normalize, dedup, -j1 and -j2
+#   scripts/bench-cli.sh            # 1 GiB corpus: check, split, normalize, dedup, extract, -j1 and -j2
 #   scripts/bench-cli.sh --memory   # also peak RSS on 100 MiB vs 10 GiB inputs
 #
 # The corpus is generated once (deterministic, seed 7) under ${BENCH_DIR:-/tmp/uriscan-bench}
@@ -62,6 +62,27 @@ for cmd in check split normalize dedup dedup-hash; do
     done
 done
 
+# Normalize and check of an already normalized corpus: the pass-through case
+# (`Normalizer::is_normal`), against check of the same input.
+normal="$dir/generated-$size.normal"
+[ -s "$normal" ] || "$bin" normalize --invalid skip --no-progress "$corpus" > "$normal"
+nbytes=$(stat -c %s "$normal")
+nlines=$(wc -l < "$normal")
+echo
+echo "Already normalized input ($nbytes bytes, $nlines lines):"
+echo
+echo "| command | threads | seconds | GB/s | M URIs/s | peak RSS (MiB) |"
+echo "|---|---:|---:|---:|---:|---:|"
+for cmd in check normalize; do
+    for j in 1 2; do
+        args=("$cmd" "-j$j")
+        [ "$cmd" = check ] && args+=(-q)
+        read -r secs rss _ < <(measure "$normal" "${args[@]}")
+        awk -v c="$cmd" -v j="$j" -v s="$secs" -v r="$rss" -v b="$nbytes" -v l="$nlines" \
+            'BEGIN { printf "| %s | %d | %.2f | %.2f | %.1f | %.0f |\n", c, j, s, b/s/1e9, l/s/1e6, r/1024 }'
+    done
+done
+
 # Extraction: a generated access log and a generated Markdown/HTML-like text
 # of the same size.
 for kind in log text; do
@@ -72,10 +93,11 @@ echo
 echo "| command | input | threads | seconds | GB/s | peak RSS (MiB) |"
 echo "|---|---|---:|---:|---:|---:|"
 for j in 1 2; do
-    for kind in log text; do
-        f="$dir/generated-$size.$kind"
+    for kind in log text text-schemeless; do
+        f="$dir/generated-$size.${kind%-schemeless}"
         args=(extract "-j$j")
         [ "$kind" = log ] && args+=(--log combined)
+        [ "$kind" = text-schemeless ] && args+=(--schemeless)
         read -r secs rss _ < <(measure "$f" "${args[@]}")
         awk -v c="${args[*]}" -v k="$kind" -v j="$j" -v s="$secs" -v r="$rss" -v b="$(stat -c %s "$f")" \
             'BEGIN { printf "| %s | %s | %d | %.2f | %.2f | %.0f |\n", c, k, j, s, b/s/1e9, r/1024 }'

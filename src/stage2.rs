@@ -241,11 +241,8 @@ impl Bits for u64 {
     #[inline(always)]
     fn load(m: &[u64], g: usize) -> u64 {
         let (k, s) = (g / 64, g % 64);
-        if s == 0 {
-            m[k]
-        } else {
-            m[k] >> s | m[k + 1] << (64 - s)
-        }
+        // `<< (63 - s) << 1` is `<< (64 - s)`, and 0 when `s` is 0.
+        m[k] >> s | m[k + 1] << (63 - s) << 1
     }
     #[inline(always)]
     fn below(k: usize) -> u64 {
@@ -270,20 +267,24 @@ impl Bits for u128 {
     #[inline(always)]
     fn load(m: &[u64], g: usize) -> u128 {
         let (k, s) = (g / 64, g % 64);
-        let low = u128::from(m[k]) | u128::from(m[k + 1]) << 64;
-        if s == 0 {
-            low
-        } else {
-            low >> s | u128::from(m[k + 2]) << (128 - s)
-        }
+        // Two `u64` funnel shifts (see `u64::load`).
+        let low = m[k] >> s | m[k + 1] << (63 - s) << 1;
+        let high = m[k + 1] >> s | m[k + 2] << (63 - s) << 1;
+        u128::from(low) | u128::from(high) << 64
     }
     #[inline(always)]
     fn below(k: usize) -> u128 {
-        if k >= 128 {
-            !0
-        } else {
-            (1 << k) - 1
-        }
+        // A table (2 KiB, in L1) beats a variable `u128` shift.
+        static BELOW: [u128; 129] = {
+            let mut t = [0u128; 129];
+            let mut k = 1;
+            while k <= 128 {
+                t[k] = t[k - 1] << 1 | 1;
+                k += 1;
+            }
+            t
+        };
+        BELOW[k.min(128)]
     }
     #[inline(always)]
     fn trailing_zeros(self) -> usize {
