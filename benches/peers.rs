@@ -4,6 +4,7 @@
 //! | parser | standard | entry point |
 //! |---|---|---|
 //! | uriscan | RFC 3986 | `parse(bytes, Mode::Reference)` (validate + split) |
+//! | uriscan-chunk | RFC 3986 | `Chunk::uris(Mode::Reference)` over the same lines joined by LF: what `uriscan check` runs |
 //! | fluent-uri | RFC 3986 | `UriRef::parse` |
 //! | iri-string | RFC 3986 | `UriReferenceStr::new` |
 //! | oxiri | RFC 3987 | `IriRef::parse` |
@@ -91,6 +92,31 @@ fn peers(c: &mut Criterion) {
                 })
             });
         }
+        // The corpus path: the same lines as one chunk, validated and split
+        // line by line with the window-at-a-time SIMD pass.
+        let joined = lines.join("\n").into_bytes();
+        let chunk = uriscan::batch::Chunk::new(&joined, 1, 0);
+        let accepted = chunk
+            .uris(uriscan::Mode::Reference)
+            .filter(|(_, _, r)| r.is_ok())
+            .count();
+        eprintln!("  {:<12} accepts {accepted} of {}", "uriscan-chunk", all.len());
+        if let Some(t) = table.as_mut() {
+            let _ = writeln!(
+                t,
+                "{}\turiscan-chunk\t{}\t{bytes}\t{accepted}",
+                corpus.name,
+                all.len()
+            );
+        }
+        group.bench_function(BenchmarkId::from_parameter("uriscan-chunk"), |b| {
+            b.iter(|| {
+                black_box(&chunk)
+                    .uris(uriscan::Mode::Reference)
+                    .filter(|(_, _, r)| r.is_ok())
+                    .count()
+            })
+        });
         group.finish();
     }
 }
