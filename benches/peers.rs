@@ -100,7 +100,11 @@ fn peers(c: &mut Criterion) {
             .uris(uriscan::Mode::Reference)
             .filter(|(_, _, r)| r.is_ok())
             .count();
-        eprintln!("  {:<12} accepts {accepted} of {}", "uriscan-chunk", all.len());
+        eprintln!(
+            "  {:<12} accepts {accepted} of {}",
+            "uriscan-chunk",
+            all.len()
+        );
         if let Some(t) = table.as_mut() {
             let _ = writeln!(
                 t,

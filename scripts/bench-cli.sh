@@ -117,7 +117,7 @@ if [ "${1:-}" = "--memory" ]; then
         read -r secs rss _ < <(/usr/bin/time -v "$bin" check -q -j2 --no-progress "$f" 2>&1 >/dev/null \
             | awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]} /Maximum resident/ {r=$2} END {print s, r}')
         awk -v f="$(basename "$f")" -v b="$(stat -c %s "$f")" -v s="$secs" -v r="$rss" \
-            'BEGIN { printf "| %s | %d | %.2f | %.1f |\n", f, b, s, r/1024 }'
+            'BEGIN { printf "| %s | %.0f | %.2f | %.1f |\n", f, b, s, r/1024 }'
     done
     rm -f "$small" "$big"
 fi

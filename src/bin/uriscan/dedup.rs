@@ -12,107 +12,33 @@
 //! machine and in every partition of a distributed job.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
-/// One place of [`DigestTable`], as four words so that a new table is
-/// allocated zeroed (by the OS, lazily) with no pass to initialise it:
-/// `[digest low, digest high, key start, key length << 32 | id + 1]`; all
-/// zero is a free place.
-type Slot = [u64; 4];
+/// The digests are already uniform: their low 64 bits are the hash.
+#[derive(Default)]
+pub struct DigestHasher(u64);
 
-/// What a lookup found: the key's start, length and id.
-#[derive(Clone, Copy)]
-struct Entry {
-    start: u64,
-    len: u32,
-    id: u32,
-}
-
-/// An open-addressing table from digest to key, probed linearly from the
-/// digest's low bits (XXH3's bits are uniform). Built for batches: `warm`
-/// loads the places of a group of digests back to back, so that their
-/// cache misses overlap instead of following one another (a table of
-/// millions of keys lives in DRAM, and a miss costs 100 ns).
-struct DigestTable {
-    slots: Vec<Slot>,
-    len: usize,
-}
-
-impl DigestTable {
-    fn new() -> DigestTable {
-        DigestTable {
-            slots: vec![[0; 4]; 1 << 10],
-            len: 0,
+impl Hasher for DigestHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
-
-    #[inline]
-    fn home(&self, digest: u128) -> usize {
-        digest as usize & (self.slots.len() - 1)
-    }
-
-    /// Touches the home places of `digests`.
-    #[inline]
-    fn warm(&self, digests: impl Iterator<Item = u128>) {
-        let mut any = 0;
-        for d in digests {
-            any ^= self.slots[self.home(d)][3];
-        }
-        std::hint::black_box(any);
-    }
-
-    /// The entry of `digest`, or `None` after inserting `entry` for it.
-    #[inline]
-    fn get_or_insert(&mut self, digest: u128, entry: Entry) -> Option<Entry> {
-        // At most three quarters full.
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let (lo, hi) = (digest as u64, (digest >> 64) as u64);
-        let mut i = self.home(digest);
-        loop {
-            let slot = self.slots[i];
-            if slot[3] == 0 {
-                self.slots[i] = [
-                    lo,
-                    hi,
-                    entry.start,
-                    u64::from(entry.len) << 32 | u64::from(entry.id + 1),
-                ];
-                self.len += 1;
-                return None;
-            }
-            if slot[0] == lo && slot[1] == hi {
-                return Some(Entry {
-                    start: slot[2],
-                    len: (slot[3] >> 32) as u32,
-                    id: (slot[3] as u32) - 1,
-                });
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    #[cold]
-    fn grow(&mut self) {
-        let size = 2 * self.slots.len();
-        let old = std::mem::replace(&mut self.slots, vec![[0; 4]; size]);
-        let mask = size - 1;
-        for slot in old.into_iter().filter(|s| s[3] != 0) {
-            let mut i = self.home(u128::from(slot[0]) | u128::from(slot[1]) << 64);
-            while self.slots[i][3] != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
-        }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
     }
 }
+
+type DigestMap<V> = HashMap<u128, V, BuildHasherDefault<DigestHasher>>;
 
 pub struct Seen {
     exact: bool,
-    /// Digest -> (start, length) of the key in `arena` (exact) and its id.
-    map: DigestTable,
+    /// Digest -> (start, length) of the key in `arena` (exact) or nothing.
+    map: DigestMap<(u64, u32, u32)>,
     arena: Vec<u8>,
     /// Exact mode: distinct keys whose digest another key has.
     collided: HashMap<Vec<u8>, u32>,
@@ -124,7 +50,7 @@ impl Seen {
     pub fn new(exact: bool, count: bool) -> Seen {
         Seen {
             exact,
-            map: DigestTable::new(),
+            map: DigestMap::default(),
             arena: Vec::new(),
             collided: HashMap::new(),
             counts: count.then(|| (Vec::new(), Vec::new(), Vec::new())),
@@ -132,39 +58,30 @@ impl Seen {
     }
 
     fn next_id(&self) -> u32 {
-        (self.map.len + self.collided.len()) as u32
-    }
-
-    /// Readies the table for the next `offer`s of these digests (see
-    /// `DigestTable::warm`).
-    pub fn warm(&self, digests: impl Iterator<Item = u128>) {
-        self.map.warm(digests);
+        (self.map.len() + self.collided.len()) as u32
     }
 
     /// Records one occurrence of `key` (whose digest is `digest`), shown as
     /// the concatenation of `shown` (with its LF); true when the key is new.
     pub fn offer(&mut self, digest: u128, key: &[u8], shown: [&[u8]; 2]) -> bool {
-        let id = self.next_id();
-        let start = self.arena.len() as u64;
-        let entry = Entry {
-            start,
-            len: key.len() as u32,
-            id,
-        };
-        let id = match self.map.get_or_insert(digest, entry) {
+        let id = match self.map.get(&digest) {
             None => {
+                let id = self.next_id();
+                let start = self.arena.len() as u64;
                 if self.exact {
                     self.arena.extend_from_slice(key);
                 }
+                self.map.insert(digest, (start, key.len() as u32, id));
                 Err(id)
             }
-            Some(found) => {
-                let (start, len) = (found.start as usize, found.len as usize);
-                if !self.exact || &self.arena[start..start + len] == key {
-                    Ok(found.id)
+            Some(&(start, len, id)) => {
+                if !self.exact || &self.arena[start as usize..start as usize + len as usize] == key
+                {
+                    Ok(id)
                 } else if let Some(&id) = self.collided.get(key) {
                     Ok(id)
                 } else {
+                    let id = self.next_id();
                     self.collided.insert(key.to_vec(), id);
                     Err(id)
                 }
@@ -218,7 +135,6 @@ mod tests {
                 let k = i * 7919 % 10_000;
                 let digest = u128::from(k % 5000) << 64 | u128::from(k % 5000 % 64);
                 let key = format!("key{k}").into_bytes();
-                seen.warm([digest].into_iter());
                 let new = seen.offer(digest, &key, [&key, b"\n"]);
                 let expected = if exact {
                     model.insert((digest, key.clone()), ()).is_none()

@@ -673,12 +673,7 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     let _ = io::stderr().lock().write_all(&st.messages);
                 }
                 let mut from = 0;
-                // A group's table places are loaded together first, so
-                // that their cache misses overlap.
-                for (i, &(hash, key_end, end)) in st.records.iter().enumerate() {
-                    if i % 8 == 0 {
-                        seen.warm(st.records[i..].iter().take(8).map(|r| r.0));
-                    }
+                for &(hash, key_end, end) in &st.records {
                     let key = &st.keys[from..key_end];
                     // An invalid line's key is a NUL and the line: show the line.
                     let shown: [&[u8]; 2] = if print_key && key.first() != Some(&0) {
