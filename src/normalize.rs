@@ -140,6 +140,30 @@ impl Normalizer {
         }
     }
 
+    /// The normalized form of `uri`: `uri`'s own bytes when it is already
+    /// normal (no copy), else written into `scratch` (cleared first).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode, Normalizer, Profile};
+    ///
+    /// let n = Normalizer::new(Profile::Rfc3986);
+    /// let mut scratch = Vec::new();
+    /// let normal = parse(b"http://example.com/a", Mode::Uri)?;
+    /// assert_eq!(n.normalized(&normal, &mut scratch), b"http://example.com/a");
+    /// assert!(scratch.is_empty());
+    /// let other = parse(b"HTTP://example.com:80", Mode::Uri)?;
+    /// assert_eq!(n.normalized(&other, &mut scratch), b"http://example.com/");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
+    pub fn normalized<'s, 'u: 's>(&self, uri: &Uri<'u>, scratch: &'s mut Vec<u8>) -> &'s [u8] {
+        if self.is_normal(uri) {
+            return uri.bytes();
+        }
+        scratch.clear();
+        self.rewrite(uri, scratch);
+        scratch
+    }
+
     /// [`Normalizer::normalize`] step by step, with no shortcut.
     fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
@@ -177,19 +201,19 @@ impl Normalizer {
         }
         let split = uri.split();
         let all = uri.bytes();
-        // One branch-free pass (it vectorizes) says whether the rarer checks
-        // are needed at all.
-        let pct = all.iter().fold(false, |p, &b| p | (b == b'%'));
         // Percent-encodings: uppercase, and none of an unreserved character.
-        if pct
-            && !memchr::memchr_iter(b'%', all).all(|i| {
-                let (h, l) = (all[i + 1], all[i + 2]);
+        let first_pct = memchr::memchr(b'%', all);
+        let pct = first_pct.is_some();
+        if let Some(first) = first_pct {
+            let normal = memchr::memchr_iter(b'%', &all[first..]).all(|i| {
+                let (h, l) = (all[first + i + 1], all[first + i + 2]);
                 !h.is_ascii_lowercase()
                     && !l.is_ascii_lowercase()
                     && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
-            })
-        {
-            return false;
+            });
+            if !normal {
+                return false;
+            }
         }
         let scheme = split.scheme_span().map(|s| uri.raw(s));
         if scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
@@ -200,13 +224,17 @@ impl Normalizer {
             let host = uri.raw(parts.host());
             // Uppercase letters outside percent-encodings (whose hex digits
             // are uppercase, as checked).
-            let mut i = 0;
-            while i < host.len() {
-                match host[i] {
-                    b'%' => i += 3,
-                    b if b.is_ascii_uppercase() => return false,
-                    _ => i += 1,
+            if pct {
+                let mut i = 0;
+                while i < host.len() {
+                    match host[i] {
+                        b'%' => i += 3,
+                        b if b.is_ascii_uppercase() => return false,
+                        _ => i += 1,
+                    }
                 }
+            } else if host.iter().fold(false, |u, &b| u | b.is_ascii_uppercase()) {
+                return false;
             }
             if (self.strip_www && strips_www(host))
                 || (self.strip_trailing_dot && host.len() > 1 && host.ends_with(b"."))
@@ -456,15 +484,6 @@ fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
 
 /// Whether `path` has a `.` or `..` segment.
 fn has_dot_segment(path: &[u8]) -> bool {
-    // Such a segment starts the path or follows a `/`: look for `/.` with a
-    // branch-free pass (it vectorizes) before looking closer.
-    let slash_dot = path
-        .iter()
-        .zip(&path[1.min(path.len())..])
-        .fold(false, |a, (&x, &y)| a | (x == b'/' && y == b'.'));
-    if !slash_dot && path.first() != Some(&b'.') {
-        return false;
-    }
     // A `.` that starts a segment and is followed by the end, `/` or `./`
     // or `.` and the end.
     memchr::memchr_iter(b'.', path).any(|i| {

@@ -312,12 +312,7 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
             Job::Normalize(format) => {
                 // An already normal URI is written as it is, with no copy.
                 let value = match &result {
-                    Ok(uri) if config.normalizer.is_normal(uri) => text,
-                    Ok(uri) => {
-                        scratch.clear();
-                        config.normalizer.normalize(uri, &mut scratch);
-                        &scratch[..]
-                    }
+                    Ok(uri) => config.normalizer.normalized(uri, &mut scratch),
                     Err(_) => b"",
                 };
                 emit(
