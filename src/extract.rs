@@ -463,7 +463,12 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
         return None;
     }
     // `[10/Oct/2000:13:55:36 -0700]` is 28 bytes in every common log.
-    pos = if line.get(pos + 27) == Some(&b']') && !line[pos + 1..pos + 27].contains(&b']') {
+    // (A fold, not `contains`: no call for 26 bytes.)
+    pos = if line.get(pos + 27) == Some(&b']')
+        && !line[pos + 1..pos + 27]
+            .iter()
+            .fold(false, |a, &b| a | (b == b']'))
+    {
         pos + 28
     } else {
         find_short(line, pos, b']')? + 1

@@ -201,12 +201,13 @@ impl Normalizer {
         }
         let split = uri.split();
         let all = uri.bytes();
+        // Uppercase letters may not be in the scheme and host: one pass over
+        // the bytes finds them with what else is rare in a normal URI.
+        let m = marks(all, split.path_span().start);
         // Percent-encodings: uppercase, and none of an unreserved character.
-        let first_pct = memchr::memchr(b'%', all);
-        let pct = first_pct.is_some();
-        if let Some(first) = first_pct {
-            let normal = memchr::memchr_iter(b'%', &all[first..]).all(|i| {
-                let (h, l) = (all[first + i + 1], all[first + i + 2]);
+        if m.pct {
+            let normal = memchr::memchr_iter(b'%', all).all(|i| {
+                let (h, l) = (all[i + 1], all[i + 2]);
                 !h.is_ascii_lowercase()
                     && !l.is_ascii_lowercase()
                     && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
@@ -216,24 +217,14 @@ impl Normalizer {
             }
         }
         let scheme = split.scheme_span().map(|s| uri.raw(s));
-        if scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
+        if m.upper && scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
             return false;
         }
-        let default_port = scheme.and_then(default_port);
         if let Some(parts) = uri.parts() {
             let host = uri.raw(parts.host());
             // Uppercase letters outside percent-encodings (whose hex digits
             // are uppercase, as checked).
-            if pct {
-                let mut i = 0;
-                while i < host.len() {
-                    match host[i] {
-                        b'%' => i += 3,
-                        b if b.is_ascii_uppercase() => return false,
-                        _ => i += 1,
-                    }
-                }
-            } else if host.iter().fold(false, |u, &b| u | b.is_ascii_uppercase()) {
+            if m.upper && has_upper_outside_pct(host) {
                 return false;
             }
             if (self.strip_www && strips_www(host))
@@ -241,18 +232,21 @@ impl Normalizer {
             {
                 return false;
             }
-            if let (Some(d), Some(p)) = (default_port, parts.port().map(|p| uri.raw(p))) {
-                if p.is_empty() || port_value(p) == Some(d) {
+            if let Some(d) = scheme.and_then(default_port) {
+                if split.path_span().range().is_empty()
+                    || parts
+                        .port()
+                        .is_some_and(|p| p.range().is_empty() || port_value(uri.raw(p)) == Some(d))
+                {
                     return false;
                 }
             }
-            if default_port.is_some() && split.path_span().range().is_empty() {
+        }
+        if !uri.is_relative() {
+            let path = uri.raw(split.path_span());
+            if (m.slash_dot || path.first() == Some(&b'.')) && has_dot_segment(path) {
                 return false;
             }
-        }
-        let path = uri.raw(split.path_span());
-        if !uri.is_relative() && has_dot_segment(path) {
-            return false;
         }
         if let Some(q) = split.query_span().map(|q| uri.raw(q)) {
             if self.drop_empty_query && q.is_empty() {
@@ -424,20 +418,91 @@ pub fn normalize(uri: &Uri<'_>, out: &mut Vec<u8>) {
 
 /// The default port of the schemes of section 6.2.3 that uriscan knows.
 fn default_port(scheme: &[u8]) -> Option<u32> {
-    const PORTS: [(&[u8], u32); 5] = [
-        (b"http", 80),
-        (b"https", 443),
-        (b"ws", 80),
-        (b"wss", 443),
-        (b"ftp", 21),
-    ];
+    /// A scheme of up to 8 bytes as one lowercase word: `| 0x20` lowercases
+    /// a letter and leaves the other scheme bytes (digits, `+ - .`) as they
+    /// are.
+    const fn word(s: &[u8]) -> u64 {
+        let mut w = 0;
+        let mut i = 0;
+        while i < s.len() {
+            w |= ((s[i] | 0x20) as u64) << (8 * i);
+            i += 1;
+        }
+        w
+    }
+    const HTTP: u64 = word(b"http");
+    const HTTPS: u64 = word(b"https");
+    const WS: u64 = word(b"ws");
+    const WSS: u64 = word(b"wss");
+    const FTP: u64 = word(b"ftp");
     if !(2..=5).contains(&scheme.len()) {
         return None;
     }
-    PORTS
-        .iter()
-        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
-        .map(|&(_, p)| p)
+    match word(scheme) {
+        HTTP | WS => Some(80),
+        HTTPS | WSS => Some(443),
+        FTP => Some(21),
+        _ => None,
+    }
+}
+
+/// What is rare in a normal URI, found in one pass over its bytes `s`:
+/// a `%`, a `/.` (a dot segment needs one, or a path starting with `.`),
+/// an uppercase letter in the first `upper_end` bytes. A 64-byte block at a
+/// time, padded with zero bytes, so that the compiler turns the loop into
+/// vector compares (memchr's setup costs more than a search through a URI's
+/// few dozen bytes).
+#[derive(Clone, Copy)]
+struct Marks {
+    pct: bool,
+    slash_dot: bool,
+    upper: bool,
+}
+
+#[inline(always)]
+fn marks(s: &[u8], upper_end: usize) -> Marks {
+    let (mut pct, mut slash_dot) = (0u8, 0u8);
+    let mut before = 0u8;
+    for c in s.chunks(64) {
+        let mut b = [0u8; 65];
+        b[0] = before;
+        b[1..=c.len()].copy_from_slice(c);
+        for i in 0..64 {
+            pct |= u8::from(b[i + 1] == b'%');
+            slash_dot |= u8::from(b[i] == b'/') & u8::from(b[i + 1] == b'.');
+        }
+        before = b[64];
+    }
+    let head = &s[..upper_end];
+    let mut upper = 0u8;
+    if let Some(c) = head.get(..64) {
+        upper = u8::from(c.iter().chain(&head[64..]).any(u8::is_ascii_uppercase));
+    } else {
+        let mut b = [0u8; 64];
+        b[..head.len()].copy_from_slice(head);
+        for x in b {
+            upper |= u8::from(x.wrapping_sub(b'A') < 26);
+        }
+    }
+    Marks {
+        pct: pct != 0,
+        slash_dot: slash_dot != 0,
+        upper: upper != 0,
+    }
+}
+
+/// Whether `host`, whose percent-encodings are well formed, has an
+/// uppercase letter outside them (their hex digits may be uppercase).
+fn has_upper_outside_pct(host: &[u8]) -> bool {
+    let mut i = 0;
+    while i < host.len() {
+        match host[i] {
+            b'%' => i += 3,
+            b if b.is_ascii_uppercase() => return true,
+            _ => i += 1,
+        }
+    }
+    false
 }
 
 fn hex_value(b: u8) -> u8 {
@@ -535,6 +600,46 @@ mod tests {
             "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A", "z",
         ]);
         prop::collection::vec(piece, 0..12).prop_map(|v| v.concat().into_bytes())
+    }
+
+    // The one-pass search of `is_normal` against plain byte loops.
+    proptest! {
+        #[test]
+        fn marks_match_byte_loops(
+            s in prop::collection::vec(prop::sample::select(b"./%aZ\x80\xff\x00".to_vec()), 0..150),
+            upper_end in 0usize..150,
+        ) {
+            let upper_end = upper_end.min(s.len());
+            let m = marks(&s, upper_end);
+            prop_assert_eq!(m.pct, s.contains(&b'%'));
+            prop_assert_eq!(m.slash_dot, s.windows(2).any(|w| w == b"/."));
+            prop_assert_eq!(m.upper, s[..upper_end].iter().any(u8::is_ascii_uppercase));
+            let plain = s.iter().enumerate().any(|(i, &b)| {
+                b == b'.'
+                    && (i == 0 || s[i - 1] == b'/')
+                    && matches!(&s[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+            });
+            prop_assert_eq!(has_dot_segment(&s), plain);
+        }
+    }
+
+    #[test]
+    fn default_ports_ignore_case() {
+        for (s, p) in [
+            ("http", 80),
+            ("HtTp", 80),
+            ("https", 443),
+            ("WS", 80),
+            ("wsS", 443),
+            ("Ftp", 21),
+        ] {
+            assert_eq!(default_port(s.as_bytes()), Some(p), "{s}");
+        }
+        for s in [
+            "", "h", "htt", "httpx", "http+", "ftps", "wss2", "http-", "ttp",
+        ] {
+            assert_eq!(default_port(s.as_bytes()), None, "{s}");
+        }
     }
 
     proptest! {

@@ -29,6 +29,15 @@ use crate::validate::{check_authority, is_ipv4, Authority, HostKind, Mode};
 /// Turns a 64-byte block into masks. Implemented once per backend.
 pub(crate) trait Classify {
     fn classify(&self, block: &[u8; 64]) -> Masks;
+
+    /// The masks of `tail` (fewer than 64 bytes) padded with zero bytes.
+    /// Through a zeroed copy, unless a backend loads the bytes in place.
+    #[inline(always)]
+    fn classify_tail(&self, tail: &[u8]) -> Masks {
+        let mut tmp = [0u8; 64];
+        tmp[..tail.len()].copy_from_slice(tail);
+        self.classify(&tmp)
+    }
 }
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks

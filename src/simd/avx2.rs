@@ -2,8 +2,8 @@
 //! a nibble lookup table (`vpshufb`) for the special class.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
-    _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu2_m128i, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 use super::Masks;
@@ -30,6 +30,19 @@ impl Classify for Avx2 {
     fn classify(&self, block: &[u8; 64]) -> Masks {
         // SAFETY: an `Avx2` exists only once AVX2 was detected.
         unsafe { classify(block) }
+    }
+
+    #[inline(always)]
+    fn classify_tail(&self, tail: &[u8]) -> Masks {
+        if tail.len() < 16 {
+            let mut tmp = [0u8; 64];
+            tmp[..tail.len()].copy_from_slice(tail);
+            return self.classify(&tmp);
+        }
+        // SAFETY: an `Avx2` exists only once AVX2 was detected, and
+        // `classify_tail` asks for 16 to 63 bytes, which this is (the
+        // trait's callers pass fewer than 64).
+        unsafe { classify_tail(tail) }
     }
 }
 
@@ -96,6 +109,36 @@ fn mask(v: __m256i) -> u32 {
     m
 }
 
+/// The six masks of the 32 bytes of `v`, in `Masks` order.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn classes(v: __m256i) -> [u32; 6] {
+    let (lo, hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
+    [
+        eq(v, b'\n'),
+        eq(v, b':'),
+        eq(v, b'/'),
+        eq(v, b'?'),
+        eq(v, b'#'),
+        // Bytes >= 0x80 match in `member`, and are special anyway: the `or`
+        // with the byte sets the top bit that `vpmovmskb` reads.
+        mask(_mm256_or_si256(v, member(v, lo, hi))),
+    ]
+}
+
+/// Masks from one `u64` per class, in `Masks` order.
+#[inline(always)]
+fn masks(m: [u64; 6]) -> Masks {
+    Masks {
+        lf: m[0],
+        colon: m[1],
+        slash: m[2],
+        question: m[3],
+        hash: m[4],
+        special: m[5],
+    }
+}
+
 #[target_feature(enable = "avx2")]
 #[inline]
 fn classify(block: &[u8; 64]) -> Masks {
@@ -106,19 +149,48 @@ fn classify(block: &[u8; 64]) -> Masks {
             _mm256_loadu_si256(block.as_ptr().add(32).cast()),
         )
     };
-    let (lo, hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
-    let join = |x: u32, y: u32| u64::from(x) | u64::from(y) << 32;
-    Masks {
-        lf: join(eq(a, b'\n'), eq(b, b'\n')),
-        colon: join(eq(a, b':'), eq(b, b':')),
-        slash: join(eq(a, b'/'), eq(b, b'/')),
-        question: join(eq(a, b'?'), eq(b, b'?')),
-        hash: join(eq(a, b'#'), eq(b, b'#')),
-        // Bytes >= 0x80 match in `member`, and are special anyway: the `or`
-        // with the byte sets the top bit that `vpmovmskb` reads.
-        special: join(
-            mask(_mm256_or_si256(a, member(a, lo, hi))),
-            mask(_mm256_or_si256(b, member(b, lo, hi))),
-        ),
-    }
+    let (a, b) = (classes(a), classes(b));
+    masks(core::array::from_fn(|i| {
+        u64::from(a[i]) | u64::from(b[i]) << 32
+    }))
+}
+
+/// The masks of `tail`, 16 to 63 bytes, as if padded with zero bytes to 64:
+/// two overlapping loads of its own bytes, the second shifted into place.
+/// (A copy into a zeroed block is slower: the wide loads that read it back
+/// wait for its narrow stores to reach the cache.)
+///
+/// # Safety
+///
+/// - The CPU must support AVX2.
+/// - `tail` must hold 16 to 63 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn classify_tail(tail: &[u8]) -> Masks {
+    let n = tail.len();
+    debug_assert!((16..64).contains(&n));
+    let p = tail.as_ptr();
+    let mut m: [u64; 6] = if n >= 32 {
+        // SAFETY: bytes 0..32 and n-32..n of `tail` are in bounds (n >= 32);
+        // the loads are unaligned.
+        let (a, b) = unsafe {
+            (
+                _mm256_loadu_si256(p.cast()),
+                _mm256_loadu_si256(p.add(n - 32).cast()),
+            )
+        };
+        let (a, b) = (classes(a), classes(b));
+        // Where the loads overlap, both say the same.
+        core::array::from_fn(|i| u64::from(a[i]) | u64::from(b[i]) << (n - 32))
+    } else {
+        // SAFETY: bytes 0..16 and n-16..n of `tail` are in bounds (n >= 16);
+        // the loads are unaligned.
+        let v =
+            unsafe { _mm256_loadu2_m128i(p.add(n - 16).cast::<__m128i>(), p.cast::<__m128i>()) };
+        let c = classes(v);
+        core::array::from_fn(|i| u64::from(c[i] & 0xffff) | u64::from(c[i] >> 16) << (n - 16))
+    };
+    // The padding's zero bytes are outside the URI alphabet.
+    m[5] |= !0u64 << n;
+    masks(m)
 }

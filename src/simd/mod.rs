@@ -230,11 +230,7 @@ pub(crate) fn classify_blocks_with<C: Classify>(c: &C, data: &[u8], out: &mut [M
         }
         *m = match data.get(at..at + 64) {
             Some(block) => c.classify(block.try_into().expect("64 bytes")),
-            None => {
-                let mut tmp = [0u8; 64];
-                tmp[..data.len() - at].copy_from_slice(&data[at..]);
-                c.classify(&tmp)
-            }
+            None => c.classify_tail(&data[at..]),
         };
     }
 }
