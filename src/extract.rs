@@ -407,9 +407,12 @@ fn trim(uri: &[u8]) -> usize {
                     _ => b'{',
                 };
                 let body = &uri[..end];
-                let opens = body.iter().filter(|&&b| b == open).count();
-                let closes = body.iter().filter(|&&b| b == last).count();
-                closes > opens
+                // Most often the URI has no opener (`(http://x/y)`): cut.
+                memchr::memchr(open, body).is_none_or(|first| {
+                    let opens = memchr::memchr_iter(open, &body[first..]).count();
+                    let closes = memchr::memchr_iter(last, body).count();
+                    closes > opens
+                })
             }
             _ => false,
         };
@@ -628,6 +631,30 @@ mod tests {
             for backend in Backend::available() {
                 prop_assert_eq!(alphabet_end_with(backend, &text, from), expected, "{}", backend.name());
             }
+        }
+
+        /// Trimming equals the rule as written: cut trailing punctuation, and
+        /// a closer while the URI has more of it than of its opener.
+        #[test]
+        fn trim_follows_the_rule(
+            uri in prop::collection::vec(prop::sample::select(b"a.,:;!?'*()[]{}".to_vec()), 0..40),
+        ) {
+            let mut end = uri.len();
+            while let Some(&last) = uri[..end].last() {
+                let count = |b: u8| uri[..end].iter().filter(|&&x| x == b).count();
+                let cut = match last {
+                    b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' => true,
+                    b')' => count(b')') > count(b'('),
+                    b']' => count(b']') > count(b'['),
+                    b'}' => count(b'}') > count(b'{'),
+                    _ => false,
+                };
+                if !cut {
+                    break;
+                }
+                end -= 1;
+            }
+            prop_assert_eq!(trim(&uri), end);
         }
     }
 }
