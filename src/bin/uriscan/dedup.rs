@@ -11,6 +11,7 @@
 //! stable and documented, so the same keys dedup the same way on every
 //! machine and in every partition of a distributed job.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
@@ -64,26 +65,28 @@ impl Seen {
     /// Records one occurrence of `key` (whose digest is `digest`), shown as
     /// the concatenation of `shown` (with its LF); true when the key is new.
     pub fn offer(&mut self, digest: u128, key: &[u8], shown: [&[u8]; 2]) -> bool {
-        let id = match self.map.get(&digest) {
-            None => {
-                let id = self.next_id();
+        let next = self.next_id();
+        // One probe of the map (an entry), not a lookup then an insert: with
+        // millions of keys, each probe is a cache miss.
+        let id = match self.map.entry(digest) {
+            Entry::Vacant(place) => {
                 let start = self.arena.len() as u64;
                 if self.exact {
                     self.arena.extend_from_slice(key);
                 }
-                self.map.insert(digest, (start, key.len() as u32, id));
-                Err(id)
+                place.insert((start, key.len() as u32, next));
+                Err(next)
             }
-            Some(&(start, len, id)) => {
+            Entry::Occupied(place) => {
+                let (start, len, id) = *place.get();
                 if !self.exact || &self.arena[start as usize..start as usize + len as usize] == key
                 {
                     Ok(id)
                 } else if let Some(&id) = self.collided.get(key) {
                     Ok(id)
                 } else {
-                    let id = self.next_id();
-                    self.collided.insert(key.to_vec(), id);
-                    Err(id)
+                    self.collided.insert(key.to_vec(), next);
+                    Err(next)
                 }
             }
         };
