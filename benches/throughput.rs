@@ -12,7 +12,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use uriscan::batch::{self, Chunk};
-use uriscan::{parse, parse_with, resolve, split, Backend, Masks, Mode, Normalizer, Profile};
+use uriscan::{
+    extract, parse, parse_log_line, parse_with, resolve, split, Backend, Masks, Mode, Normalizer,
+    Profile,
+};
 
 fn stages(c: &mut Criterion) {
     for corpus in common::corpora() {
@@ -148,6 +151,57 @@ fn transforms(c: &mut Criterion) {
     }
 }
 
+/// `extract` on a generated access log (fields parsed, target and Referer
+/// validated, as `uriscan extract --log combined` does per line) and on
+/// generated text (every URI found and validated), with `check` of the
+/// generated URI corpus beside them in the same run.
+fn extraction(c: &mut Criterion) {
+    let bytes = common::generated_bytes();
+    let kind_corpus = |kind| {
+        let mut v = Vec::with_capacity(bytes as usize + 1024);
+        common::gen::generate_kind(kind, 7, None, Some(bytes), &mut v).expect("writing to a Vec");
+        v
+    };
+    let log = kind_corpus(common::gen::Kind::Log);
+    let text = kind_corpus(common::gen::Kind::Text);
+    let uris = common::gen::corpus(7, bytes);
+    let mut group = c.benchmark_group("extract/generated");
+    group.throughput(Throughput::Bytes(log.len() as u64));
+    group.bench_function("log-combined", |b| {
+        let chunk = Chunk::new(&log, 1, 0);
+        b.iter(|| {
+            let mut valid = 0usize;
+            for (_, line) in chunk.lines() {
+                if let Some(f) = parse_log_line(line, true) {
+                    for uri in [f.target, f.referer].into_iter().flatten() {
+                        valid += usize::from(parse(&uri, Mode::Reference).is_ok());
+                    }
+                }
+            }
+            valid
+        })
+    });
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("text", |b| {
+        b.iter(|| {
+            extract(black_box(&text))
+                .filter(|f| parse(&f.uri, Mode::Reference).is_ok())
+                .count()
+        })
+    });
+    group.throughput(Throughput::Bytes(uris.len() as u64));
+    group.bench_function("check", |b| {
+        let chunk = Chunk::new(&uris, 1, 0);
+        b.iter(|| {
+            chunk
+                .uris(Mode::Reference)
+                .filter(|(_, _, r)| r.is_ok())
+                .count()
+        })
+    });
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     let data = common::gen::corpus(7, common::generated_bytes());
     let mut group = c.benchmark_group("engine/generated");
@@ -195,6 +249,6 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = stages, transforms, engine
+    targets = stages, transforms, extraction, engine
 }
 criterion_main!(benches);
