@@ -1,7 +1,8 @@
 //! uriscan's own stages on every corpus, per backend: the classifier alone,
 //! split alone, validate + split of single URIs (`parse_with`) and of a whole
-//! chunk (`Chunk::uris_with`, what `uriscan check` runs), and the batch engine
-//! per thread count.
+//! chunk (`Chunk::uris_with`, what `uriscan check` runs); normalize, resolve
+//! and dedup keys; extract on a generated access log and text; and the batch
+//! engine per thread count.
 //!
 //! `cargo bench --bench throughput`; throughput is bytes of input.
 //! `URISCAN_BENCH_CORPORA=generated` and `URISCAN_BENCH_MB=64` narrow it down.
