@@ -429,7 +429,10 @@ pub struct LogFields<'a> {
     /// The request method (`GET`), when the request line has one and needed
     /// no unescaping.
     pub method: Option<&'a [u8]>,
-    /// The request target, unescaped (`/path?q`, `http://h/p`, `h:443`, `*`).
+    /// The request target, unescaped: origin-form `/path?q`, absolute-form
+    /// `http://h/p`, `*`, or a CONNECT's authority-form `h:443` given as
+    /// `//h:443` (so that it parses as an authority, not as a scheme and a
+    /// path).
     pub target: Option<Cow<'a, [u8]>>,
     /// Where the target starts in the line.
     pub target_at: usize,
@@ -509,9 +512,17 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
     // bare target.
     let (method, target) = split_request(&request);
     let target_at = request_at + target.as_ref().map_or(0, |t| t.start);
+    // A CONNECT's target is in authority-form (RFC 9112 section 3.2.3),
+    // `host:port`, which would parse as a scheme and a path: it is given as
+    // the network-path reference `//host:port`, whose authority it is.
+    let connect = method.clone().is_some_and(|m| &request[m] == b"CONNECT");
     let (method, target) = match request {
         Cow::Borrowed(r) => (method.map(|m| &r[m]), target.map(|t| Cow::Borrowed(&r[t]))),
         Cow::Owned(r) => (None, target.map(|t| Cow::Owned(r[t].to_vec()))),
+    };
+    let target = match target {
+        Some(t) if connect => Some(Cow::Owned([&b"//"[..], &t].concat())),
+        t => t,
     };
     Some(LogFields {
         method,

@@ -634,4 +634,15 @@ garbage line\n\
         common,
     );
     assert_eq!(stdout(&o), "https://h.example/apache_pb.gif\n");
+    // CONNECT's authority-form target: its authority, resolved against the
+    // base like any network-path reference.
+    let connect =
+        b"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"CONNECT [::1]:8443 HTTP/1.1\" 200 0\n";
+    let o = run(&["extract", "--log", "common"], connect);
+    assert_eq!(stdout(&o), "//[::1]:8443\n");
+    let o = run(
+        &["extract", "--log", "common", "--base", "https://h/"],
+        connect,
+    );
+    assert_eq!(stdout(&o), "https://[::1]:8443\n");
 }

@@ -168,8 +168,28 @@ fn log_request_lines() {
     };
     assert_eq!(target("GET /a?b HTTP/1.1"), Some("/a?b".into()));
     assert_eq!(target("GET /a b HTTP/1.1"), Some("/a b".into()));
+    // Authority-form, as a network-path reference: an authority, not a
+    // scheme `h.example` and a path `443`.
     assert_eq!(
         target("CONNECT h.example:443 HTTP/1.1"),
+        Some("//h.example:443".into())
+    );
+    assert_eq!(
+        target("CONNECT [::1]:8443 HTTP/1.1"),
+        Some("//[::1]:8443".into())
+    );
+    assert_eq!(
+        target("CONNECT \\x68.example:443 HTTP/1.1"),
+        Some("//h.example:443".into())
+    );
+    let connect = target("CONNECT h.example:443 HTTP/1.1").unwrap();
+    let uri = uriscan::parse(connect.as_bytes(), uriscan::Mode::Reference).unwrap();
+    assert_eq!(
+        (uri.scheme(), uri.host(), uri.port(), uri.path()),
+        (None, Some("h.example"), Some("443"), "")
+    );
+    assert_eq!(
+        target("GET h.example:443 HTTP/1.1"),
         Some("h.example:443".into())
     );
     assert_eq!(target("OPTIONS * HTTP/1.1"), Some("*".into()));
