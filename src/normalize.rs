@@ -243,7 +243,12 @@ impl Normalizer {
             }
         }
         if !uri.is_relative() {
-            let path = uri.raw(split.path_span());
+            let mut path = uri.raw(split.path_span());
+            if split.authority_span().is_none() && path.starts_with(b"/.//") {
+                // The `/.` that keeps a path without authority from starting
+                // with `//` is the normal form, not a dot segment to remove.
+                path = &path[2..];
+            }
             if (m.slash_dot || path.first() == Some(&b'.')) && has_dot_segment(path) {
                 return false;
             }
@@ -446,12 +451,12 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
     }
 }
 
-/// What is rare in a normal URI, found in one pass over its bytes `s`:
-/// a `%`, a `/.` (a dot segment needs one, or a path starting with `.`),
-/// an uppercase letter in the first `upper_end` bytes. A 64-byte block at a
+/// What is rare in a normal URI `s`: a `%`, a `/.` (a dot segment needs
+/// one, or a path starting with `.`), found in one pass a 64-byte block at a
 /// time, padded with zero bytes, so that the compiler turns the loop into
 /// vector compares (memchr's setup costs more than a search through a URI's
-/// few dozen bytes).
+/// few dozen bytes); and an uppercase letter in the first `upper_end` bytes
+/// (scheme and authority), eight bytes at a time.
 #[derive(Clone, Copy)]
 struct Marks {
     pct: bool,
@@ -605,8 +610,9 @@ mod tests {
     fn uri() -> impl Strategy<Value = Vec<u8>> {
         let piece = prop::sample::select(vec![
             "http:", "HTTP:", "ftp:", "x:", "//", "//www.", "Ex.", "ex.", "com", "com.", ":80",
-            ":8080", ":", "/", ".", "..", "./", "../", "%2e", "%2E", "%7e", "%7E", "%2f", "%2F",
-            "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A", "z",
+            ":8080", ":", "/", ".", "..", "./", "../", "/.//", "%2e", "%2E", "%7e", "%7E", "%2f",
+            "%2F", "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A",
+            "z",
         ]);
         prop::collection::vec(piece, 0..12).prop_map(|v| v.concat().into_bytes())
     }
@@ -629,6 +635,33 @@ mod tests {
                     && matches!(&s[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
             });
             prop_assert_eq!(has_dot_segment(&s), plain);
+        }
+    }
+
+    /// Found by fuzzing: `/.` before a `//` path without authority is the
+    /// normal form, so such a URI is passed through as it is.
+    #[test]
+    fn dot_before_double_slash_path_is_normal() {
+        let n = Normalizer::new(Profile::Rfc3986);
+        for (input, normal) in [
+            ("s:/.//v1:/P?q", true),
+            ("s:/.//", true),
+            ("s:/././/v1", false),
+            ("s:/.//a/../b", false),
+            ("s:/.//./x", false),
+            ("s://h/.//x", false),
+            ("/.//x", true),
+        ] {
+            let u = parse(input.as_bytes(), Mode::Reference).unwrap();
+            let mut out = Vec::new();
+            n.rewrite(&u, &mut out);
+            assert_eq!(n.is_normal(&u), normal, "{input}");
+            assert_eq!(
+                out == input.as_bytes(),
+                normal,
+                "{input} -> {}",
+                String::from_utf8_lossy(&out)
+            );
         }
     }
 

@@ -34,14 +34,13 @@ impl Classify for Avx2 {
 
     #[inline(always)]
     fn classify_tail(&self, tail: &[u8]) -> Masks {
-        if tail.len() < 16 {
+        if !(16..64).contains(&tail.len()) {
             let mut tmp = [0u8; 64];
             tmp[..tail.len()].copy_from_slice(tail);
             return self.classify(&tmp);
         }
         // SAFETY: an `Avx2` exists only once AVX2 was detected, and
-        // `classify_tail` asks for 16 to 63 bytes, which this is (the
-        // trait's callers pass fewer than 64).
+        // `classify_tail` asks for 16 to 63 bytes, checked just above.
         unsafe { classify_tail(tail) }
     }
 }

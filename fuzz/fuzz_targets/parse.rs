@@ -1,0 +1,29 @@
+//! Every backend agrees with the scalar reference on any input, as a single
+//! URI and as a chunk of lines, and the split never panics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use uriscan::batch::Chunk;
+use uriscan::{parse_with, split, Backend, Mode};
+
+fuzz_target!(|data: &[u8]| {
+    let _ = split(data);
+    for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
+        let expected = parse_with(data, mode, Backend::Scalar);
+        if let Ok(u) = &expected {
+            assert_eq!(u.split(), &split(data), "{:?}", String::from_utf8_lossy(data));
+        }
+        for backend in Backend::available() {
+            assert_eq!(parse_with(data, mode, backend), expected, "{}", backend.name());
+        }
+    }
+    let chunk = Chunk::new(data, 1, 0);
+    let expected: Vec<_> = chunk
+        .uris_with(Mode::Reference, Backend::Scalar)
+        .collect();
+    assert_eq!(expected.len(), chunk.lines().count());
+    for backend in Backend::available() {
+        let got: Vec<_> = chunk.uris_with(Mode::Reference, backend).collect();
+        assert_eq!(got, expected, "{}", backend.name());
+    }
+});
