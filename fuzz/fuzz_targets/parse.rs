@@ -11,16 +11,24 @@ fuzz_target!(|data: &[u8]| {
     for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
         let expected = parse_with(data, mode, Backend::Scalar);
         if let Ok(u) = &expected {
-            assert_eq!(u.split(), &split(data), "{:?}", String::from_utf8_lossy(data));
+            assert_eq!(
+                u.split(),
+                &split(data),
+                "{:?}",
+                String::from_utf8_lossy(data)
+            );
         }
         for backend in Backend::available() {
-            assert_eq!(parse_with(data, mode, backend), expected, "{}", backend.name());
+            assert_eq!(
+                parse_with(data, mode, backend),
+                expected,
+                "{}",
+                backend.name()
+            );
         }
     }
     let chunk = Chunk::new(data, 1, 0);
-    let expected: Vec<_> = chunk
-        .uris_with(Mode::Reference, Backend::Scalar)
-        .collect();
+    let expected: Vec<_> = chunk.uris_with(Mode::Reference, Backend::Scalar).collect();
     assert_eq!(expected.len(), chunk.lines().count());
     for backend in Backend::available() {
         let got: Vec<_> = chunk.uris_with(Mode::Reference, backend).collect();

@@ -19,22 +19,45 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         let again = parse(&once, Mode::Reference).unwrap_or_else(|e| {
-            panic!("{profile:?} {:?} -> {:?}: {e}", String::from_utf8_lossy(data), String::from_utf8_lossy(&once))
+            panic!(
+                "{profile:?} {:?} -> {:?}: {e}",
+                String::from_utf8_lossy(data),
+                String::from_utf8_lossy(&once)
+            )
         });
         assert_eq!(again.is_relative(), uri.is_relative());
         assert_eq!(again.authority().is_some(), uri.authority().is_some());
         let mut twice = Vec::new();
         n.normalize(&again, &mut twice);
-        assert_eq!(twice, once, "{profile:?} not idempotent on {:?}", String::from_utf8_lossy(data));
-        assert!(n.is_normal(&again), "{profile:?} {:?}", String::from_utf8_lossy(&once));
+        assert_eq!(
+            twice,
+            once,
+            "{profile:?} not idempotent on {:?}",
+            String::from_utf8_lossy(data)
+        );
+        assert!(
+            n.is_normal(&again),
+            "{profile:?} {:?}",
+            String::from_utf8_lossy(&once)
+        );
     }
-    for base in [&b"http://a/b/c/d;p?q"[..], b"foo:a/b", b"http://a", b"s://h/.//x"] {
+    for base in [
+        &b"http://a/b/c/d;p?q"[..],
+        b"foo:a/b",
+        b"http://a",
+        b"s://h/.//x",
+    ] {
         let base = parse(base, Mode::Uri).expect("a base");
         for strict in [true, false] {
             let mut target = Vec::new();
             resolve(&base, &uri, strict, &mut target);
             let t = parse(&target, Mode::Uri).unwrap_or_else(|e| {
-                panic!("{:?} against {:?} -> {:?}: {e}", String::from_utf8_lossy(data), base.as_str(), String::from_utf8_lossy(&target))
+                panic!(
+                    "{:?} against {:?} -> {:?}: {e}",
+                    String::from_utf8_lossy(data),
+                    base.as_str(),
+                    String::from_utf8_lossy(&target)
+                )
             });
             assert!(t.scheme().is_some());
         }
