@@ -158,13 +158,8 @@ fn transforms(c: &mut Criterion) {
 /// generated URI corpus beside them in the same run.
 fn extraction(c: &mut Criterion) {
     let bytes = common::generated_bytes();
-    let kind_corpus = |kind| {
-        let mut v = Vec::with_capacity(bytes as usize + 1024);
-        common::gen::generate_kind(kind, 7, None, Some(bytes), &mut v).expect("writing to a Vec");
-        v
-    };
-    let log = kind_corpus(common::gen::Kind::Log);
-    let text = kind_corpus(common::gen::Kind::Text);
+    let log = common::gen::corpus_of(common::gen::Kind::Log, 7, bytes);
+    let text = common::gen::corpus_of(common::gen::Kind::Text, 7, bytes);
     let uris = common::gen::corpus(7, bytes);
     let mut group = c.benchmark_group("extract/generated");
     group.throughput(Throughput::Bytes(log.len() as u64));

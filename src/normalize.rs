@@ -39,7 +39,7 @@
 //! re-encodes some reserved characters and strips session ids; uriscan does
 //! not.
 
-use crate::resolve::remove_dots_keeping_shape;
+use crate::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 use crate::table;
 use crate::validate::{port_value, HostKind, Uri};
 
@@ -243,13 +243,11 @@ impl Normalizer {
             }
         }
         if !uri.is_relative() {
-            let mut path = uri.raw(split.path_span());
-            if split.authority_span().is_none() && path.starts_with(b"/.//") {
-                // The `/.` that keeps a path without authority from starting
-                // with `//` is the normal form, not a dot segment to remove.
-                path = &path[2..];
-            }
-            if (m.slash_dot || path.first() == Some(&b'.')) && has_dot_segment(path) {
+            // A dot segment needs a `/.` or a leading `.`, which are rare.
+            let path = uri.raw(split.path_span());
+            if (m.slash_dot || path.first() == Some(&b'.'))
+                && changes_keeping_shape(path, split.authority_span().is_some())
+            {
                 return false;
             }
         }
@@ -332,7 +330,7 @@ impl Normalizer {
         let has_authority = uri.parts().is_some();
         let at = out.len();
         pct_normalize(path, out, false);
-        if !uri.is_relative() && has_dot_segment(&out[at..]) {
+        if !uri.is_relative() && changes_keeping_shape(&out[at..], has_authority) {
             let decoded = out.split_off(at);
             remove_dots_keeping_shape(&decoded, has_authority, out);
         }
@@ -561,16 +559,6 @@ fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
     }
 }
 
-/// Whether `path` has a `.` or `..` segment.
-fn has_dot_segment(path: &[u8]) -> bool {
-    // A `.` that starts a segment and is followed by the end, `/` or `./`
-    // or `.` and the end.
-    memchr::memchr_iter(b'.', path).any(|i| {
-        (i == 0 || path[i - 1] == b'/')
-            && matches!(&path[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
-    })
-}
-
 /// Whether `host` starts with a `www.` label that `strip_www` removes (one
 /// that leaves a name with a dot).
 fn strips_www(host: &[u8]) -> bool {
@@ -634,7 +622,7 @@ mod tests {
                     && (i == 0 || s[i - 1] == b'/')
                     && matches!(&s[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
             });
-            prop_assert_eq!(has_dot_segment(&s), plain);
+            prop_assert_eq!(crate::resolve::has_dot_segment(&s), plain);
         }
     }
 

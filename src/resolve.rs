@@ -72,6 +72,27 @@ fn get(input: &[u8], s: Span) -> &[u8] {
     &input[s.range()]
 }
 
+/// Whether `path` has a `.` or `..` segment.
+pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
+    // A `.` that starts a segment and is followed by the end, `/` or `./`
+    // or `.` and the end.
+    memchr::memchr_iter(b'.', path).any(|i| {
+        (i == 0 || path[i - 1] == b'/')
+            && matches!(&path[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+    })
+}
+
+/// Whether [`remove_dots_keeping_shape`] would change `path`: it has a dot
+/// segment other than the `/.` that keeps a path without authority from
+/// starting with `//`, which is the shape kept, not a segment to remove.
+pub(crate) fn changes_keeping_shape(path: &[u8], has_authority: bool) -> bool {
+    let rest = match path.strip_prefix(b"/.") {
+        Some(rest) if !has_authority && rest.starts_with(b"//") => rest,
+        _ => path,
+    };
+    has_dot_segment(rest)
+}
+
 /// [`remove_dot_segments`] that keeps a rootless path rootless and a path
 /// without authority from starting with `//` (see the module's decisions).
 pub(crate) fn remove_dots_keeping_shape(path: &[u8], has_authority: bool, out: &mut Vec<u8>) {
@@ -186,5 +207,41 @@ pub fn resolve(base: &Uri<'_>, reference: &Uri<'_>, strict: bool, out: &mut Vec<
     if let Some(f) = rs.fragment_span() {
         out.push(b'#');
         out.extend_from_slice(get(r, f));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// The predicate against the mechanism it predicts.
+        #[test]
+        fn changes_keeping_shape_predicts_the_removal(
+            pieces in prop::collection::vec(prop::sample::select(vec!["/", ".", "..", "a", "/.//", "./", "../"]), 0..10),
+            has_authority in any::<bool>(),
+        ) {
+            // Paths a URI can hold: after an authority, empty or absolute;
+            // without, not starting with `//`.
+            let mut path = pieces.concat().into_bytes();
+            if has_authority && path.first().is_some_and(|&b| b != b'/') {
+                path.insert(0, b'/');
+            }
+            if !has_authority && path.starts_with(b"//") {
+                path.splice(0..0, *b"/.");
+            }
+            let mut out = Vec::new();
+            remove_dots_keeping_shape(&path, has_authority, &mut out);
+            prop_assert_eq!(
+                changes_keeping_shape(&path, has_authority),
+                out != path,
+                "{:?} -> {:?}",
+                String::from_utf8_lossy(&path),
+                String::from_utf8_lossy(&out)
+            );
+        }
     }
 }

@@ -34,10 +34,16 @@ pub(crate) trait Classify {
     /// Through a zeroed copy, unless a backend loads the bytes in place.
     #[inline(always)]
     fn classify_tail(&self, tail: &[u8]) -> Masks {
-        let mut tmp = [0u8; 64];
-        tmp[..tail.len()].copy_from_slice(tail);
-        self.classify(&tmp)
+        self.classify(&padded(tail))
     }
+}
+
+/// `tail` (at most 64 bytes) followed by zero bytes, as a block.
+#[inline(always)]
+pub(crate) fn padded(tail: &[u8]) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    block[..tail.len()].copy_from_slice(tail);
+    block
 }
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks

@@ -252,6 +252,7 @@ fn line(r: &mut Rng, out: &mut String) {
 
 /// Writes URI lines until `lines` lines or `bytes` bytes are written
 /// (whichever is given; 5000 lines when neither is).
+#[allow(dead_code)]
 pub fn generate<W: Write>(
     seed: u64,
     lines: Option<u64>,
@@ -352,7 +353,13 @@ pub fn generate_kind<W: Write>(
 /// A generated corpus of about `bytes` bytes, in memory.
 #[allow(dead_code)]
 pub fn corpus(seed: u64, bytes: u64) -> Vec<u8> {
-    let mut v = Vec::with_capacity(bytes as usize + 512);
-    generate(seed, None, Some(bytes), &mut v).expect("writing to a Vec");
+    corpus_of(Kind::Uris, seed, bytes)
+}
+
+/// [`corpus`] of any [`Kind`].
+#[allow(dead_code)]
+pub fn corpus_of(kind: Kind, seed: u64, bytes: u64) -> Vec<u8> {
+    let mut v = Vec::with_capacity(bytes as usize + 1024);
+    generate_kind(kind, seed, None, Some(bytes), &mut v).expect("writing to a Vec");
     v
 }

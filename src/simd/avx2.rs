@@ -7,7 +7,7 @@ use core::arch::x86_64::{
 };
 
 use super::Masks;
-use crate::stage2::{Classify, NibbleTables};
+use crate::stage2::{padded, Classify, NibbleTables};
 use crate::table;
 
 /// Proof that the CPU has AVX2: built only inside this file's
@@ -35,9 +35,7 @@ impl Classify for Avx2 {
     #[inline(always)]
     fn classify_tail(&self, tail: &[u8]) -> Masks {
         if !(16..64).contains(&tail.len()) {
-            let mut tmp = [0u8; 64];
-            tmp[..tail.len()].copy_from_slice(tail);
-            return self.classify(&tmp);
+            return self.classify(&padded(tail));
         }
         // SAFETY: an `Avx2` exists only once AVX2 was detected, and
         // `classify_tail` asks for 16 to 63 bytes, checked just above.
