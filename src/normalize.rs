@@ -204,17 +204,8 @@ impl Normalizer {
         // Uppercase letters may not be in the scheme and host: one pass over
         // the bytes finds them with what else is rare in a normal URI.
         let m = marks(all, split.path_span().start);
-        // Percent-encodings: uppercase, and none of an unreserved character.
-        if m.pct {
-            let normal = memchr::memchr_iter(b'%', all).all(|i| {
-                let (h, l) = (all[i + 1], all[i + 2]);
-                !h.is_ascii_lowercase()
-                    && !l.is_ascii_lowercase()
-                    && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
-            });
-            if !normal {
-                return false;
-            }
+        if !m.pct_normal {
+            return false;
         }
         let scheme = split.scheme_span().map(|s| uri.raw(s));
         if m.upper && scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
@@ -454,33 +445,60 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
 /// time, padded with zero bytes, so that the compiler turns the loop into
 /// vector compares (memchr's setup costs more than a search through a URI's
 /// few dozen bytes); and an uppercase letter in the first `upper_end` bytes
-/// (scheme and authority), eight bytes at a time.
+/// (scheme and authority), eight bytes at a time. The pass gives the
+/// positions of the `%`s, whose encodings are then checked where they are.
 #[derive(Clone, Copy)]
 struct Marks {
-    pct: bool,
+    /// Every percent-encoding is in uppercase and of a byte that is not
+    /// `unreserved`.
+    pct_normal: bool,
     slash_dot: bool,
     upper: bool,
 }
 
 #[inline(always)]
 fn marks(s: &[u8], upper_end: usize) -> Marks {
-    let (mut pct, mut slash_dot) = (0u8, 0u8);
+    let mut slash_dot = 0u8;
+    let mut pct_normal = true;
     let mut before = 0u8;
-    for c in s.chunks(64) {
+    for (k, c) in s.chunks(64).enumerate() {
         let mut b = [0u8; 65];
         b[0] = before;
         b[1..=c.len()].copy_from_slice(c);
+        let mut flags = [0u8; 64];
         for i in 0..64 {
-            pct |= u8::from(b[i + 1] == b'%');
+            flags[i] = u8::from(b[i + 1] == b'%');
             slash_dot |= u8::from(b[i] == b'/') & u8::from(b[i + 1] == b'.');
         }
         before = b[64];
+        // The flags (0 or 1 per byte) to one bit per byte, eight at a time:
+        // the multiply gathers byte `i`'s bit into bit `56 + i` (as `simd::scalar`).
+        let mut pct = 0u64;
+        for (j, w) in flags.chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+            pct |= (w.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+        }
+        while pct != 0 {
+            let i = 64 * k + pct.trailing_zeros() as usize;
+            pct &= pct - 1;
+            pct_normal &= s
+                .get(i + 1..i + 3)
+                .is_some_and(|e| pct_is_normal(e[0], e[1]));
+        }
     }
     Marks {
-        pct: pct != 0,
+        pct_normal,
         slash_dot: slash_dot != 0,
         upper: has_upper(&s[..upper_end]),
     }
+}
+
+/// Whether `%` `h` `l` is a percent-encoding in normal form: two uppercase
+/// hex digits, of a byte that is not `unreserved`.
+#[inline(always)]
+fn pct_is_normal(h: u8, l: u8) -> bool {
+    let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
+    upper_hex(h) && upper_hex(l) && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
 }
 
 /// Whether `s`, ASCII, has an uppercase letter: eight bytes at a time (a
@@ -609,12 +627,19 @@ mod tests {
     proptest! {
         #[test]
         fn marks_match_byte_loops(
-            s in prop::collection::vec(prop::sample::select(b"./%aZA@[]z`{".to_vec()), 0..300),
+            s in prop::collection::vec(prop::sample::select(b"./%aZA@[]z`{7Ee2F0".to_vec()), 0..300),
             upper_end in 0usize..300,
         ) {
             let upper_end = upper_end.min(s.len());
             let m = marks(&s, upper_end);
-            prop_assert_eq!(m.pct, s.contains(&b'%'));
+            let pct_normal = s.iter().enumerate().filter(|&(_, &b)| b == b'%').all(|(i, _)| {
+                let hex = |b: Option<&u8>| b.is_some_and(|&b| b"0123456789ABCDEF".contains(&b));
+                hex(s.get(i + 1)) && hex(s.get(i + 2)) && {
+                    let text = std::str::from_utf8(&s[i + 1..i + 3]).unwrap();
+                    !table::is(u8::from_str_radix(text, 16).unwrap(), table::UNRESERVED)
+                }
+            });
+            prop_assert_eq!(m.pct_normal, pct_normal);
             prop_assert_eq!(m.slash_dot, s.windows(2).any(|w| w == b"/."));
             prop_assert_eq!(m.upper, s[..upper_end].iter().any(u8::is_ascii_uppercase));
             let plain = s.iter().enumerate().any(|(i, &b)| {
