@@ -466,11 +466,16 @@ fn marks(s: &[u8], upper_end: usize) -> Marks {
         b[0] = before;
         b[1..=c.len()].copy_from_slice(c);
         let mut flags = [0u8; 64];
+        let mut any = 0u8;
         for i in 0..64 {
             flags[i] = u8::from(b[i + 1] == b'%');
+            any |= flags[i];
             slash_dot |= u8::from(b[i] == b'/') & u8::from(b[i + 1] == b'.');
         }
         before = b[64];
+        if any == 0 {
+            continue;
+        }
         // The flags (0 or 1 per byte) to one bit per byte, eight at a time:
         // the multiply gathers byte `i`'s bit into bit `56 + i` (as `simd::scalar`).
         let mut pct = 0u64;
