@@ -21,7 +21,7 @@
 //! to the reference) or invalid; the reference validator then says where and
 //! why. Lines longer than a window go to the reference too.
 
-use crate::simd::{Backend, Masks};
+use crate::simd::{Backend, Masks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{check_authority, is_ipv4, Authority, HostKind, Mode};
@@ -128,6 +128,12 @@ const SLASH: u8 = 2;
 const QUESTION: u8 = 4;
 const HASH: u8 = 8;
 const SPECIAL: u8 = 16;
+const LF: u8 = 32;
+/// The special bytes but the `%`s followed by two hex digits: none in a
+/// path, query and fragment means they are valid (`@` is allowed there,
+/// but rare, and left to a closer look). Kept for a window's lines; for
+/// the masks of one block, the special bytes stand in for it.
+const PATHBAD: u8 = 64;
 
 /// The union of the classes `sel` in `m`.
 #[inline(always)]
@@ -146,6 +152,12 @@ fn pick(m: &Masks, sel: u8) -> u64 {
         w |= m.hash;
     }
     if sel & SPECIAL != 0 {
+        w |= m.special;
+    }
+    if sel & LF != 0 {
+        w |= m.lf;
+    }
+    if sel & PATHBAD != 0 {
         w |= m.special;
     }
     w
@@ -168,16 +180,30 @@ trait LineMasks: Copy {
     fn all_on(self, sel: u8, from: usize, n: usize, ok: impl FnMut(usize) -> bool) -> bool;
 }
 
-/// A line's bits in a slice of masks: bit `base + i` (counting from bit 0 of
-/// `m[0]`) describes byte `i` of the line. The masks cover the whole line;
-/// bits past its end may be set, so every query takes an end.
+/// Where a [`View`] reads the union of some classes for one 64-bit word:
+/// a slice of [`Masks`], or a window's [`Bitmaps`].
+trait Words: Copy {
+    /// The union of the classes `sel` of word `k`.
+    fn word(self, k: usize, sel: u8) -> u64;
+}
+
+impl Words for &[Masks] {
+    #[inline(always)]
+    fn word(self, k: usize, sel: u8) -> u64 {
+        pick(&self[k], sel)
+    }
+}
+
+/// A line's bits among words of masks: bit `base + i` (counting from bit 0
+/// of word 0) describes byte `i` of the line. The words cover the whole
+/// line; bits past its end may be set, so every query takes an end.
 #[derive(Clone, Copy)]
-struct View<'m> {
-    m: &'m [Masks],
+struct View<W> {
+    m: W,
     base: usize,
 }
 
-impl LineMasks for View<'_> {
+impl<W: Words> LineMasks for View<W> {
     #[inline(always)]
     fn first_on(self, sel: u8, from: usize, n: usize) -> usize {
         self.first(sel, from, n)
@@ -190,7 +216,7 @@ impl LineMasks for View<'_> {
         }
         let (start, end) = (self.base + from, self.base + to);
         let mut k = start / 64;
-        let mut w = pick(&self.m[k], sel) & (!0u64 << (start % 64));
+        let mut w = self.m.word(k, sel) & (!0u64 << (start % 64));
         loop {
             if w != 0 {
                 return (64 * k + w.trailing_zeros() as usize).min(end) - self.base;
@@ -199,7 +225,7 @@ impl LineMasks for View<'_> {
             if 64 * k >= end {
                 return to;
             }
-            w = pick(&self.m[k], sel);
+            w = self.m.word(k, sel);
         }
     }
 
@@ -210,7 +236,7 @@ impl LineMasks for View<'_> {
         }
         let (start, end) = (self.base + from, self.base + n);
         let mut k = start / 64;
-        let mut w = pick(&self.m[k], sel) & (!0u64 << (start % 64));
+        let mut w = self.m.word(k, sel) & (!0u64 << (start % 64));
         loop {
             while w != 0 {
                 let at = 64 * k + w.trailing_zeros() as usize;
@@ -226,8 +252,104 @@ impl LineMasks for View<'_> {
             if 64 * k >= end {
                 return true;
             }
-            w = pick(&self.m[k], sel);
+            w = self.m.word(k, sel);
         }
+    }
+}
+
+/// A window's masks as one bit array per class, in the order of
+/// [`Bitmaps::CLASSES`] (bit `i` of a class, little-endian, describes byte
+/// `i` of the window), each followed by 16 zero bytes: a line's masks are
+/// then one unaligned 16-byte load per class at any bit offset, with no
+/// funnel shifts across words.
+#[derive(Clone, Debug, Default)]
+struct Bitmaps {
+    bytes: Vec<u8>,
+    /// The special, `%` and hex masks of the last block put, whose
+    /// `PATHBAD` waits for the next block's hex digits.
+    pending: [u64; 3],
+}
+
+impl Bitmaps {
+    /// The bytes of one class: a window's masks and the zero padding.
+    const STRIDE: usize = 8 * WINDOW_BLOCKS + 16;
+    /// The classes, in order.
+    const CLASSES: [u8; 7] = [COLON, SLASH, QUESTION, HASH, SPECIAL, LF, PATHBAD];
+
+    /// The offset of class `sel` (one class) in `bytes`: the classes'
+    /// order is that of their bits.
+    #[inline(always)]
+    fn at(sel: u8) -> usize {
+        Self::STRIDE * (sel.trailing_zeros() as usize)
+    }
+
+    /// The 128 bits of class `sel` (one class) from the byte holding bit
+    /// `g`: bit `g` is bit `g % 8` of the result.
+    #[inline(always)]
+    fn lane(&self, sel: u8, g: usize) -> u128 {
+        // No shift to bring bit `g` down: a variable 128-bit shift costs
+        // more than the offset that every query then adds.
+        let at = Self::at(sel) + g / 8;
+        u128::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
+    }
+
+    /// Stores word `i` of the class at index `c` of `CLASSES`.
+    #[inline(always)]
+    fn store(&mut self, c: usize, i: usize, w: u64) {
+        let at = Self::STRIDE * c + 8 * i;
+        self.bytes[at..at + 8].copy_from_slice(&w.to_le_bytes());
+    }
+
+    /// Stores the `PATHBAD` word of block `i`, the last put, whose next
+    /// block's hex digits are `next_hex`.
+    #[inline(always)]
+    fn finish(&mut self, i: usize, next_hex: u64) {
+        let [special, pct, hex] = self.pending;
+        let hex1 = hex >> 1 | next_hex << 63;
+        let hex2 = hex >> 2 | next_hex << 62;
+        self.store(6, i, special & !(pct & hex1 & hex2));
+    }
+
+    /// Clears the padding after the first `blocks` blocks of every class,
+    /// so that nothing of an earlier window shows past this one's end.
+    fn clear_after(&mut self, blocks: usize) {
+        for sel in Self::CLASSES {
+            let at = Self::at(sel) + 8 * blocks;
+            self.bytes[at..at + 16].fill(0);
+        }
+    }
+}
+
+impl Words for &Bitmaps {
+    #[inline(always)]
+    fn word(self, k: usize, sel: u8) -> u64 {
+        let mut w = 0;
+        for c in Bitmaps::CLASSES {
+            if sel & c != 0 {
+                let at = Bitmaps::at(c) + 8 * k;
+                w |= u64::from_le_bytes(self.bytes[at..at + 8].try_into().expect("8 bytes"));
+            }
+        }
+        w
+    }
+}
+
+impl Sink for Bitmaps {
+    #[inline(always)]
+    fn blocks(&self) -> usize {
+        WINDOW_BLOCKS
+    }
+
+    #[inline(always)]
+    fn put(&mut self, i: usize, m: Masks) {
+        let words = [m.colon, m.slash, m.question, m.hash, m.special, m.lf];
+        for (c, w) in words.into_iter().enumerate() {
+            self.store(c, i, w);
+        }
+        if i > 0 {
+            self.finish(i - 1, m.hex);
+        }
+        self.pending = [m.special, m.pct, m.hex];
     }
 }
 
@@ -289,17 +411,10 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn below(k: usize) -> u128 {
-        // A table (2 KiB, in L1) beats a variable `u128` shift.
-        static BELOW: [u128; 129] = {
-            let mut t = [0u128; 129];
-            let mut k = 1;
-            while k <= 128 {
-                t[k] = t[k - 1] << 1 | 1;
-                k += 1;
-            }
-            t
-        };
-        BELOW[k.min(128)]
+        // Two `u64` halves: a variable `u128` shift costs more.
+        let lo = <u64 as Bits>::below(k);
+        let hi = <u64 as Bits>::below(k.saturating_sub(64));
+        u128::from(lo) | u128::from(hi) << 64
     }
     #[inline(always)]
     fn trailing_zeros(self) -> usize {
@@ -315,11 +430,14 @@ impl Bits for u128 {
 /// past its end: every query is a few register operations.
 #[derive(Clone, Copy)]
 struct Lane<T> {
+    /// The bit of the line's first byte: byte `i` is bit `o + i`.
+    o: usize,
     colon: T,
     slash: T,
     question: T,
     hash: T,
     special: T,
+    pathbad: T,
 }
 
 impl<T: Bits> Lane<T> {
@@ -334,17 +452,22 @@ impl<T: Bits> Lane<T> {
             T::load(&w, g % 64) & live
         };
         Lane {
+            o: 0,
             colon: words(|x| x.colon),
             slash: words(|x| x.slash),
             question: words(|x| x.question),
             hash: words(|x| x.hash),
             special: words(|x| x.special),
+            pathbad: words(|x| x.special),
         }
     }
 
     #[inline(always)]
     fn pick(self, sel: u8) -> T {
         let mut w = T::ZERO;
+        if sel & PATHBAD != 0 {
+            w = w | self.pathbad;
+        }
         if sel & COLON != 0 {
             w = w | self.colon;
         }
@@ -364,34 +487,53 @@ impl<T: Bits> Lane<T> {
     }
 }
 
+impl Lane<u128> {
+    /// The masks of the `n` bytes from bit `g` of a window, where
+    /// `g % 8 + n` is at most 128.
+    #[inline(always)]
+    fn of_window(b: &Bitmaps, g: usize, n: usize) -> Lane<u128> {
+        let o = g % 8;
+        let live = <u128 as Bits>::below(o + n) & !<u128 as Bits>::below(o);
+        Lane {
+            o,
+            colon: b.lane(COLON, g) & live,
+            slash: b.lane(SLASH, g) & live,
+            question: b.lane(QUESTION, g) & live,
+            hash: b.lane(HASH, g) & live,
+            special: b.lane(SPECIAL, g) & live,
+            pathbad: b.lane(PATHBAD, g) & live,
+        }
+    }
+}
+
 impl<T: Bits> LineMasks for Lane<T> {
     #[inline(always)]
     fn first_on(self, sel: u8, from: usize, n: usize) -> usize {
         // The masks are clear from `n` on.
-        let w = self.pick(sel) & !T::below(from);
+        let w = self.pick(sel) & !T::below(from + self.o);
         if w == T::ZERO {
             n
         } else {
-            w.trailing_zeros()
+            w.trailing_zeros() - self.o
         }
     }
 
     #[inline(always)]
     fn first(self, sel: u8, from: usize, to: usize) -> usize {
-        let w = self.pick(sel) & !T::below(from) & T::below(to);
+        let w = self.pick(sel) & !T::below(from + self.o) & T::below(to + self.o);
         if w == T::ZERO {
             to
         } else {
-            w.trailing_zeros()
+            w.trailing_zeros() - self.o
         }
     }
 
     #[inline(always)]
     fn all_on(self, sel: u8, from: usize, _n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
         // The masks are clear from `n` on.
-        let mut w = self.pick(sel) & !T::below(from);
+        let mut w = self.pick(sel) & !T::below(from + self.o);
         while w != T::ZERO {
-            if !ok(w.trailing_zeros()) {
+            if !ok(w.trailing_zeros() - self.o) {
                 return false;
             }
             w = w.clear_lowest();
@@ -414,6 +556,23 @@ fn decide_at(m: &[Masks], g: usize, line: &[u8], mode: Mode) -> Outcome {
     }
 }
 
+/// Whether `line[..d]` is a `scheme`: `ALPHA *( ALPHA / DIGIT / "+" / "-" /
+/// "." )`. A scheme of up to 8 bytes (almost all) is checked with a fixed
+/// number of lookups, with no branch on its length.
+#[inline(always)]
+fn is_scheme(line: &[u8], d: usize) -> bool {
+    if let Some(head) = line.get(..8).filter(|_| d <= 8) {
+        // One bit per byte that may not be there, kept in a word (a `bool`
+        // per byte would become a branch per byte).
+        let mut bad = u32::from(!table::is(head[0], table::ALPHA));
+        for (i, &b) in head.iter().enumerate().skip(1) {
+            bad |= u32::from(!table::is(b, table::SCHEME)) << i;
+        }
+        return bad & ((1 << d) - 1) == 0;
+    }
+    table::is(line[0], table::ALPHA) && line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
+}
+
 /// Stage 2 proper: decides `line` from its masks `v`.
 #[inline(always)]
 fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
@@ -422,9 +581,7 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
     let d = v.first_on(COLON | SLASH | QUESTION | HASH, 0, n);
     let mut pos = 0;
     let scheme = if d < n && d > 0 && line[d] == b':' {
-        if !table::is(line[0], table::ALPHA)
-            || !line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
-        {
+        if !is_scheme(line, d) {
             return Outcome::REFERENCE;
         }
         pos = d + 1;
@@ -473,11 +630,12 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
         return Outcome::REFERENCE;
     }
     let hex = |b: u8| table::is(b, table::HEXDIG);
-    let ok = v.all_on(SPECIAL, pos, n, |p| match line[p] {
-        b'@' => true,
-        b'%' => p + 2 < n && hex(line[p + 1]) && hex(line[p + 2]),
-        _ => false,
-    });
+    let ok = v.first_on(PATHBAD, pos, n) == n
+        || v.all_on(SPECIAL, pos, n, |p| match line[p] {
+            b'@' => true,
+            b'%' => p + 2 < n && hex(line[p + 1]) && hex(line[p + 2]),
+            _ => false,
+        });
     if !ok {
         return Outcome::REFERENCE;
     }
@@ -519,9 +677,9 @@ pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Outcome 
 /// window starting at a line, stage 2 decides each line that ends in it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scanner {
-    /// The window's masks, and two blocks more for `Lane::new`.
-    masks: Vec<Masks>,
-    /// The offset in the chunk of bit 0 of `masks[0]`.
+    /// The window's masks.
+    bits: Bitmaps,
+    /// The offset in the chunk of the window's first byte.
     base: usize,
     /// How many bytes from `base` the masks describe.
     covered: usize,
@@ -539,6 +697,20 @@ impl Scanner {
         start: usize,
         mode: Mode,
     ) -> (usize, usize, Outcome) {
+        // The usual line: in the window, its LF within 120 bytes. Its end
+        // and its masks are loads at the same offset, with no branch on its
+        // length.
+        if start >= self.base && start < self.base + self.covered {
+            let g = start - self.base;
+            let lf = self.bits.lane(LF, g) & !<u128 as Bits>::below(g % 8);
+            if lf != 0 {
+                let raw_end = start + lf.trailing_zeros() as usize - g % 8;
+                let (content_end, next) = ends(data, start, raw_end);
+                let line = &data[start..content_end];
+                let lane = Lane::of_window(&self.bits, g, line.len());
+                return (content_end, next, decide(lane, line, mode));
+            }
+        }
         let mut filled = false;
         let raw_end = loop {
             if start >= self.base && start < self.base + self.covered {
@@ -561,42 +733,83 @@ impl Scanner {
         };
         let (content_end, next) = ends(data, start, raw_end);
         let line = &data[start..content_end];
-        (
-            content_end,
-            next,
-            decide_at(&self.masks, start - self.base, line, mode),
-        )
+        let g = start - self.base;
+        let outcome = if g % 8 + line.len() <= 128 {
+            decide(Lane::of_window(&self.bits, g, line.len()), line, mode)
+        } else {
+            decide(
+                View {
+                    m: &self.bits,
+                    base: g,
+                },
+                line,
+                mode,
+            )
+        };
+        (content_end, next, outcome)
     }
 
     /// The offset from `base` of the first LF at or after `from`, if the
     /// window holds one.
     #[inline(always)]
     fn lf(&self, from: usize) -> Option<usize> {
-        let mut k = from / 64;
-        let mut w = self.masks[k].lf & (!0u64 << (from % 64));
-        loop {
-            if w != 0 {
-                let at = 64 * k + w.trailing_zeros() as usize;
-                return (at < self.covered).then_some(at);
-            }
-            k += 1;
-            if 64 * k >= self.covered {
-                return None;
-            }
-            w = self.masks[k].lf;
+        let at = View {
+            m: &self.bits,
+            base: 0,
         }
+        .first(LF, from, self.covered);
+        (at < self.covered).then_some(at)
     }
 
     /// Classifies the window of `data` that starts at `start`.
     #[inline(never)]
     fn fill(&mut self, backend: Backend, data: &[u8], start: usize) {
         let len = (64 * WINDOW_BLOCKS).min(data.len() - start);
-        let blocks = len.div_ceil(64);
-        if self.masks.len() < blocks + 2 {
-            self.masks.resize(blocks + 2, Masks::default());
+        if self.bits.bytes.is_empty() {
+            self.bits.bytes = vec![0; Bitmaps::STRIDE * Bitmaps::CLASSES.len()];
         }
-        backend.classify_blocks(&data[start..start + len], &mut self.masks[..blocks]);
+        backend.classify_into(&data[start..start + len], &mut self.bits);
+        // The window's end is followed by no hex digit as far as its masks
+        // tell: a `%` there is looked at (and is in a line cut by the
+        // window's end, which the next window decides).
+        self.bits.finish(len.div_ceil(64) - 1, 0);
+        self.bits.clear_after(len.div_ceil(64));
         self.base = start;
         self.covered = len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// A window's classes are the blocks' masks, and `PATHBAD` is
+        /// exactly the special bytes but the `%`s followed by two hex
+        /// digits within the window.
+        #[test]
+        fn window_bitmaps_match_bytes(
+            data in prop::collection::vec(prop::sample::select(b"%4aG@ /:?#\n\xc3".to_vec()), 0..400),
+        ) {
+            for backend in Backend::available() {
+                let mut s = Scanner::default();
+                if data.is_empty() {
+                    continue;
+                }
+                s.fill(backend, &data, 0);
+                let view = View { m: &s.bits, base: 0 };
+                let hex = |i: usize| data.get(i).is_some_and(u8::is_ascii_hexdigit);
+                for (i, &b) in data.iter().enumerate() {
+                    let special = table::SPECIAL[b as usize];
+                    let bad = special && !(b == b'%' && hex(i + 1) && hex(i + 2));
+                    prop_assert_eq!(view.first(PATHBAD, i, i + 1) == i, bad, "{} at {}", backend.name(), i);
+                    prop_assert_eq!(view.first(SPECIAL, i, i + 1) == i, special);
+                    prop_assert_eq!(view.first(LF, i, i + 1) == i, b == b'\n');
+                    prop_assert_eq!(view.first(COLON | SLASH, i, i + 1) == i, b == b':' || b == b'/');
+                }
+            }
+        }
     }
 }

@@ -114,6 +114,17 @@ pub(crate) const SPECIAL: [bool; 256] = {
     t
 };
 
+/// `HEXDIG`, as a set.
+pub(crate) const HEX: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = TABLE_CONST[i] & HEXDIG != 0;
+        i += 1;
+    }
+    t
+};
+
 const TABLE_CONST: [u16; 256] = build();
 
 #[cfg(test)]

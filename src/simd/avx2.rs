@@ -2,11 +2,12 @@
 //! a nibble lookup table (`vpshufb`) for the special class.
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu2_m128i, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
+    _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
-use super::Masks;
+use super::{Masks, Sink};
 use crate::stage2::{padded, Classify, NibbleTables};
 use crate::table;
 
@@ -21,7 +22,7 @@ struct Avx2(());
 ///
 /// - The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn classify_blocks(data: &[u8], out: &mut [Masks]) {
+pub(super) unsafe fn classify_blocks<S: Sink + ?Sized>(data: &[u8], out: &mut S) {
     super::classify_blocks_with(&Avx2(()), data, out);
 }
 
@@ -58,7 +59,15 @@ const fn twice(t: [u8; 16]) -> [u8; 32] {
     both
 }
 
-static TABLES: [[u8; 32]; 2] = [twice(SPECIAL.lo), twice(SPECIAL.hi)];
+/// The hex digits (all below 0x80).
+const HEX: NibbleTables = NibbleTables::of(&table::HEX, true);
+
+static TABLES: [[u8; 32]; 4] = [
+    twice(SPECIAL.lo),
+    twice(SPECIAL.hi),
+    twice(HEX.lo),
+    twice(HEX.hi),
+];
 
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -106,11 +115,12 @@ fn mask(v: __m256i) -> u32 {
     m
 }
 
-/// The six masks of the 32 bytes of `v`, in `Masks` order.
+/// The eight masks of the 32 bytes of `v`, in `Masks` order.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn classes(v: __m256i) -> [u32; 6] {
+fn classes(v: __m256i) -> [u32; 8] {
     let (lo, hi) = (load_table(&TABLES[0]), load_table(&TABLES[1]));
+    let (hex_lo, hex_hi) = (load_table(&TABLES[2]), load_table(&TABLES[3]));
     [
         eq(v, b'\n'),
         eq(v, b':'),
@@ -120,12 +130,16 @@ fn classes(v: __m256i) -> [u32; 6] {
         // Bytes >= 0x80 match in `member`, and are special anyway: the `or`
         // with the byte sets the top bit that `vpmovmskb` reads.
         mask(_mm256_or_si256(v, member(v, lo, hi))),
+        eq(v, b'%'),
+        // Bytes >= 0x80 match in `member` too: their top bit clears the
+        // match that `vpmovmskb` reads.
+        mask(_mm256_andnot_si256(v, member(v, hex_lo, hex_hi))),
     ]
 }
 
 /// Masks from one `u64` per class, in `Masks` order.
 #[inline(always)]
-fn masks(m: [u64; 6]) -> Masks {
+fn masks(m: [u64; 8]) -> Masks {
     Masks {
         lf: m[0],
         colon: m[1],
@@ -133,6 +147,8 @@ fn masks(m: [u64; 6]) -> Masks {
         question: m[3],
         hash: m[4],
         special: m[5],
+        pct: m[6],
+        hex: m[7],
     }
 }
 
@@ -167,7 +183,7 @@ unsafe fn classify_tail(tail: &[u8]) -> Masks {
     let n = tail.len();
     debug_assert!((16..64).contains(&n));
     let p = tail.as_ptr();
-    let mut m: [u64; 6] = if n >= 32 {
+    let mut m: [u64; 8] = if n >= 32 {
         // SAFETY: bytes 0..32 and n-32..n of `tail` are in bounds (n >= 32);
         // the loads are unaligned.
         let (a, b) = unsafe {

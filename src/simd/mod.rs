@@ -8,9 +8,9 @@
 //!
 //! 1. **Classify** (this module, the only place with `unsafe`): a 64-byte block
 //!    becomes a [`Masks`] value, one `u64` per byte class: line feeds, `:`,
-//!    `/`, `?`, `#`, and the `special` bytes that need a closer look (`%` `@`
-//!    `[` `]` and bytes outside the URI alphabet). No grammar here:
-//!    intrinsics only turn bytes into masks.
+//!    `/`, `?`, `#`, the `special` bytes that need a closer look (`%` `@`
+//!    `[` `]` and bytes outside the URI alphabet), `%` and hex digits. No
+//!    grammar here: intrinsics only turn bytes into masks.
 //! 2. **Decide** ([`crate::stage2`], safe scalar code): a line's Appendix B
 //!    boundaries are found with a few trailing-zero counts on those masks; a
 //!    line whose masks show no special byte is valid once its scheme and
@@ -75,6 +75,11 @@ pub struct Masks {
     /// `{` `|` `}`, DEL and every byte >= 0x80). Every other byte is
     /// `unreserved`, `sub-delims` or one of `: / ? #`.
     pub special: u64,
+    /// `%`.
+    pub pct: u64,
+    /// `HEXDIG`: `0-9 A-F a-f`. With `pct`, stage 2 sees which `%`s are
+    /// followed by two hex digits without reading the bytes.
+    pub hex: u64,
 }
 
 /// An implementation of the classifier.
@@ -202,6 +207,13 @@ impl Backend {
     /// block, the last block padded with zero bytes, which are `special`), as many
     /// blocks as both hold. One dispatch for the whole loop.
     pub fn classify_blocks(self, data: &[u8], out: &mut [Masks]) {
+        self.classify_into(data, out);
+    }
+
+    /// Classifies `data` a block at a time into `out` (see [`Sink`]): the
+    /// loop behind [`Backend::classify_blocks`] and stage 2's windows.
+    #[inline]
+    pub(crate) fn classify_into<S: Sink + ?Sized>(self, data: &[u8], out: &mut S) {
         let b = if self.is_available() {
             self
         } else {
@@ -221,16 +233,36 @@ impl Backend {
     }
 }
 
+/// Where a block loop puts each block's masks: a slice of [`Masks`], or
+/// stage 2's window, one bit array per class.
+pub(crate) trait Sink {
+    /// How many blocks it holds.
+    fn blocks(&self) -> usize;
+    /// Stores the masks of block `i` (< `blocks()`).
+    fn put(&mut self, i: usize, m: Masks);
+}
+
+impl Sink for [Masks] {
+    #[inline(always)]
+    fn blocks(&self) -> usize {
+        self.len()
+    }
+    #[inline(always)]
+    fn put(&mut self, i: usize, m: Masks) {
+        self[i] = m;
+    }
+}
+
+/// Classifies the blocks of `data` into `out`, as many as both hold, the
+/// last padded with zero bytes.
 #[inline(always)]
-pub(crate) fn classify_blocks_with<C: Classify>(c: &C, data: &[u8], out: &mut [Masks]) {
-    for (i, m) in out.iter_mut().enumerate() {
-        let at = i * 64;
-        if at >= data.len() {
-            break;
-        }
-        *m = match data.get(at..at + 64) {
-            Some(block) => c.classify(block.try_into().expect("64 bytes")),
-            None => c.classify_tail(&data[at..]),
-        };
+pub(crate) fn classify_blocks_with<C: Classify, S: Sink + ?Sized>(c: &C, data: &[u8], out: &mut S) {
+    let full = (data.len() / 64).min(out.blocks());
+    for i in 0..full {
+        let block: &[u8; 64] = data[64 * i..64 * i + 64].try_into().expect("64 bytes");
+        out.put(i, c.classify(block));
+    }
+    if full < out.blocks() && 64 * full < data.len() {
+        out.put(full, c.classify_tail(&data[64 * full..]));
     }
 }

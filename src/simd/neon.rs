@@ -16,6 +16,8 @@ pub(super) struct Neon;
 
 /// The bytes below 0x80 that are not special; every byte >= 0x80 is special.
 const PLAIN: NibbleTables = NibbleTables::of(&table::SPECIAL, false);
+/// The hex digits (all below 0x80).
+const HEX: NibbleTables = NibbleTables::of(&table::HEX, true);
 const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 #[target_feature(enable = "neon")]
@@ -79,6 +81,7 @@ fn classify(block: &[u8; 64]) -> Masks {
         load(&chunks[3]),
     ];
     let (lo, hi) = (load(&PLAIN.lo), load(&PLAIN.hi));
+    let (hex_lo, hex_hi) = (load(&HEX.lo), load(&HEX.hi));
     Masks {
         lf: eq(&v, b'\n'),
         colon: eq(&v, b':'),
@@ -90,6 +93,13 @@ fn classify(block: &[u8; 64]) -> Masks {
             vmvnq_u8(member(v[1], lo, hi)),
             vmvnq_u8(member(v[2], lo, hi)),
             vmvnq_u8(member(v[3], lo, hi)),
+        ]),
+        pct: eq(&v, b'%'),
+        hex: movemask([
+            member(v[0], hex_lo, hex_hi),
+            member(v[1], hex_lo, hex_hi),
+            member(v[2], hex_lo, hex_hi),
+            member(v[3], hex_lo, hex_hi),
         ]),
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Masks;
 use crate::stage2::Classify;
-use crate::table::SPECIAL;
+use crate::table::{HEX, SPECIAL};
 
 /// One byte at a time, straight from [`crate::table`].
 pub(crate) struct Table;
@@ -21,13 +21,15 @@ impl Classify for Table {
             set(&mut m.question, b == b'?');
             set(&mut m.hash, b == b'#');
             set(&mut m.special, SPECIAL[b as usize]);
+            set(&mut m.pct, b == b'%');
+            set(&mut m.hex, HEX[b as usize]);
         }
         m
     }
 }
 
 /// SIMD within a register: equality classes with exact zero-byte detection on
-/// `u64` words, the special class by table.
+/// `u64` words, the special and hex classes by table.
 pub(crate) struct Swar;
 
 const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -60,11 +62,14 @@ impl Classify for Swar {
             m.slash |= movemask(eq(w, b'/')) << s;
             m.question |= movemask(eq(w, b'?')) << s;
             m.hash |= movemask(eq(w, b'#')) << s;
-            let mut special = 0u64;
+            m.pct |= movemask(eq(w, b'%')) << s;
+            let (mut special, mut hex) = (0u64, 0u64);
             for (j, &b) in bytes.iter().enumerate() {
                 special |= u64::from(SPECIAL[b as usize]) << j;
+                hex |= u64::from(HEX[b as usize]) << j;
             }
             m.special |= special << s;
+            m.hex |= hex << s;
         }
         m
     }

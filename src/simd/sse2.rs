@@ -49,6 +49,13 @@ fn classify(block: &[u8; 64]) -> Masks {
                 ),
             );
             m.special |= (!mask(_mm_andnot_si128(marked, printable)) & 0xffff) << s;
+            m.pct |= eq(v, b'%') << s;
+            // `| 0x20` takes `A-F` to `a-f` and nothing else there.
+            let hex = _mm_or_si128(
+                in_range(v, b'0', b'9'),
+                in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'f'),
+            );
+            m.hex |= mask(hex) << s;
         }
         m
     }

@@ -237,6 +237,41 @@ fn lines_longer_than_a_window() {
 }
 
 #[test]
+fn percent_encodings_across_blocks_and_windows() {
+    // Stage 1 marks the `%`s followed by two hex digits per block, looking
+    // into the next block for the digits: put every kind of `%` at every
+    // offset of a block, in a chunk longer than a window.
+    let mut data = Vec::new();
+    for pad in 0..140 {
+        for end in [
+            "%41",
+            "%4",
+            "%",
+            "%4g",
+            "%g1",
+            "%41x",
+            "@",
+            "%41%",
+            "%%41",
+            "%2f/%7E?%aa#%0",
+        ] {
+            data.extend_from_slice(b"http://a/");
+            data.extend(std::iter::repeat_n(b'x', pad));
+            data.extend_from_slice(end.as_bytes());
+            data.push(b'\n');
+        }
+    }
+    assert!(data.len() > 65_536);
+    check_chunk(&data);
+    // A `%` and its digits on both sides of a window's end.
+    for shift in 0..4 {
+        let mut data = vec![b'x'; 65_536 - 12 + shift];
+        data.extend_from_slice(b"\nhttp://a/%41%42\nhttp://b/%4\n");
+        check_chunk(&data);
+    }
+}
+
+#[test]
 fn line_ends_in_chunks() {
     check_chunk(b"");
     check_chunk(b"\n");
