@@ -262,12 +262,27 @@ impl<W: Words> LineMasks for View<W> {
 /// `i` of the window), each followed by 16 zero bytes: a line's masks are
 /// then one unaligned 16-byte load per class at any bit offset, with no
 /// funnel shifts across words.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Bitmaps {
-    bytes: Vec<u8>,
+    /// One array per class: a fixed size, so that storing a block's word
+    /// needs no bounds check.
+    bytes: Box<[[u8; Bitmaps::STRIDE]; 7]>,
     /// The special, `%` and hex masks of the last block put, whose
     /// `PATHBAD` waits for the next block's hex digits.
     pending: [u64; 3],
+}
+
+impl Default for Bitmaps {
+    fn default() -> Bitmaps {
+        let bytes = vec![[0u8; Bitmaps::STRIDE]; Bitmaps::CLASSES.len()];
+        Bitmaps {
+            bytes: bytes
+                .into_boxed_slice()
+                .try_into()
+                .expect("one array per class"),
+            pending: [0; 3],
+        }
+    }
 }
 
 impl Bitmaps {
@@ -276,11 +291,11 @@ impl Bitmaps {
     /// The classes, in order.
     const CLASSES: [u8; 7] = [COLON, SLASH, QUESTION, HASH, SPECIAL, LF, PATHBAD];
 
-    /// The offset of class `sel` (one class) in `bytes`: the classes'
+    /// The index of class `sel` (one class) in `bytes`: the classes'
     /// order is that of their bits.
     #[inline(always)]
-    fn at(sel: u8) -> usize {
-        Self::STRIDE * (sel.trailing_zeros() as usize)
+    fn index(sel: u8) -> usize {
+        sel.trailing_zeros() as usize
     }
 
     /// The 128 bits of class `sel` (one class) from the byte holding bit
@@ -289,15 +304,17 @@ impl Bitmaps {
     fn lane(&self, sel: u8, g: usize) -> u128 {
         // No shift to bring bit `g` down: a variable 128-bit shift costs
         // more than the offset that every query then adds.
-        let at = Self::at(sel) + g / 8;
-        u128::from_le_bytes(self.bytes[at..at + 16].try_into().expect("16 bytes"))
+        let (c, at) = (Self::index(sel), g / 8);
+        u128::from_le_bytes(self.bytes[c][at..at + 16].try_into().expect("16 bytes"))
     }
 
     /// Stores word `i` of the class at index `c` of `CLASSES`.
     #[inline(always)]
     fn store(&mut self, c: usize, i: usize, w: u64) {
-        let at = Self::STRIDE * c + 8 * i;
-        self.bytes[at..at + 8].copy_from_slice(&w.to_le_bytes());
+        // `i` is below `WINDOW_BLOCKS` (see `Sink`); saying so spares a
+        // bounds check per class.
+        let at = 8 * i.min(WINDOW_BLOCKS - 1);
+        self.bytes[c][at..at + 8].copy_from_slice(&w.to_le_bytes());
     }
 
     /// Stores the `PATHBAD` word of block `i`, the last put, whose next
@@ -313,9 +330,8 @@ impl Bitmaps {
     /// Clears the padding after the first `blocks` blocks of every class,
     /// so that nothing of an earlier window shows past this one's end.
     fn clear_after(&mut self, blocks: usize) {
-        for sel in Self::CLASSES {
-            let at = Self::at(sel) + 8 * blocks;
-            self.bytes[at..at + 16].fill(0);
+        for class in self.bytes.iter_mut() {
+            class[8 * blocks..8 * blocks + 16].fill(0);
         }
     }
 }
@@ -326,8 +342,8 @@ impl Words for &Bitmaps {
         let mut w = 0;
         for c in Bitmaps::CLASSES {
             if sel & c != 0 {
-                let at = Bitmaps::at(c) + 8 * k;
-                w |= u64::from_le_bytes(self.bytes[at..at + 8].try_into().expect("8 bytes"));
+                let b = &self.bytes[Bitmaps::index(c)][8 * k..8 * k + 8];
+                w |= u64::from_le_bytes(b.try_into().expect("8 bytes"));
             }
         }
         w
@@ -411,7 +427,8 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn below(k: usize) -> u128 {
-        // Two `u64` halves: a variable `u128` shift costs more.
+        // Two `u64` halves: a variable `u128` shift costs more, and so
+        // does a table (measured: the load is on the critical path).
         let lo = <u64 as Bits>::below(k);
         let hi = <u64 as Bits>::below(k.saturating_sub(64));
         u128::from(lo) | u128::from(hi) << 64
@@ -765,9 +782,6 @@ impl Scanner {
     #[inline(never)]
     fn fill(&mut self, backend: Backend, data: &[u8], start: usize) {
         let len = (64 * WINDOW_BLOCKS).min(data.len() - start);
-        if self.bits.bytes.is_empty() {
-            self.bits.bytes = vec![0; Bitmaps::STRIDE * Bitmaps::CLASSES.len()];
-        }
         backend.classify_into(&data[start..start + len], &mut self.bits);
         // The window's end is followed by no hex digit as far as its masks
         // tell: a `%` there is looked at (and is in a line cut by the
