@@ -131,8 +131,7 @@ const SPECIAL: u8 = 16;
 const LF: u8 = 32;
 /// The special bytes but the `%`s followed by two hex digits: none in a
 /// path, query and fragment means they are valid (`@` is allowed there,
-/// but rare, and left to a closer look). Kept for a window's lines; for
-/// the masks of one block, the special bytes stand in for it.
+/// but rare, and left to a closer look).
 const PATHBAD: u8 = 64;
 
 /// The union of the classes `sel` in `m`.
@@ -157,10 +156,16 @@ fn pick(m: &Masks, sel: u8) -> u64 {
     if sel & LF != 0 {
         w |= m.lf;
     }
-    if sel & PATHBAD != 0 {
-        w |= m.special;
-    }
     w
+}
+
+/// The `PATHBAD` word of block `k` of `m`, which holds the next block.
+#[inline(always)]
+fn pathbad(m: &[Masks], k: usize) -> u64 {
+    let (b, next) = (&m[k], m[k + 1].hex);
+    let hex1 = b.hex >> 1 | next << 63;
+    let hex2 = b.hex >> 2 | next << 62;
+    b.special & !(b.pct & hex1 & hex2)
 }
 
 /// A line's masks, queried by line offset: in registers for a short line
@@ -190,7 +195,12 @@ trait Words: Copy {
 impl Words for &[Masks] {
     #[inline(always)]
     fn word(self, k: usize, sel: u8) -> u64 {
-        pick(&self[k], sel)
+        let w = pick(&self[k], sel);
+        if sel & PATHBAD != 0 {
+            w | pathbad(self, k)
+        } else {
+            w
+        }
     }
 }
 
@@ -377,6 +387,7 @@ trait Bits:
     + core::ops::BitAnd<Output = Self>
     + core::ops::BitOr<Output = Self>
     + core::ops::Not<Output = Self>
+    + core::ops::Shr<u32, Output = Self>
 {
     const ZERO: Self;
     /// The bits of `m` from bit `g` on (counting from bit 0 of `m[0]`),
@@ -468,14 +479,16 @@ impl<T: Bits> Lane<T> {
             let w = [f(&m[k]), f(&m[k + 1]), f(&m[k + 2])];
             T::load(&w, g % 64) & live
         };
+        // Cleared past the line's end, `hex` marks a `%` there as bad.
+        let (special, pct, hex) = (words(|x| x.special), words(|x| x.pct), words(|x| x.hex));
         Lane {
             o: 0,
             colon: words(|x| x.colon),
             slash: words(|x| x.slash),
             question: words(|x| x.question),
             hash: words(|x| x.hash),
-            special: words(|x| x.special),
-            pathbad: words(|x| x.special),
+            special,
+            pathbad: special & !(pct & hex >> 1 & hex >> 2),
         }
     }
 

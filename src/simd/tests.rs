@@ -263,6 +263,20 @@ fn percent_encodings_across_blocks_and_windows() {
     }
     assert!(data.len() > 65_536);
     check_chunk(&data);
+    // The same as single URIs: short ones in registers, longer ones (up to
+    // 512 bytes) read block by block.
+    for line in data.split(|&b| b == b'\n').step_by(7) {
+        same(line, "percent-encoding");
+    }
+    for pad in 100..300 {
+        for end in ["%41", "%4", "%4g", "%g1", "%41%", "%%41"] {
+            let mut line = b"http://a/".to_vec();
+            line.extend(std::iter::repeat_n(b'x', pad));
+            line.extend_from_slice(end.as_bytes());
+            line.extend_from_slice(b"/y");
+            same(&line, "percent-encoding in a long URI");
+        }
+    }
     // A `%` and its digits on both sides of a window's end.
     for shift in 0..4 {
         let mut data = vec![b'x'; 65_536 - 12 + shift];
