@@ -1,11 +1,14 @@
 //! Stage 2 of the fast path: decide a line's validity and split it from the
 //! masks of [`crate::simd`], in safe scalar code.
 //!
-//! A line is a run of bits at any offset of a slice of [`Masks`] (a window of
-//! a chunk, classified once for all its lines). For a line of `n` bytes:
+//! A line is a run of bits at any offset of a window of a chunk, classified
+//! once for all its lines and kept as one bit array per class, so that a
+//! line's masks are one unaligned 16-byte load per class (a single URI's
+//! come from its own [`Masks`]). For a line of `n` bytes:
 //!
 //! 1. the first of `: / ? #` (a trailing-zero count) ends the scheme when it
-//!    is a `:` at offset > 0; the scheme's few bytes are checked by the table;
+//!    is a `:` at offset > 0; the scheme's few bytes are checked by the table,
+//!    a fixed number of lookups for a scheme of up to 8 bytes;
 //! 2. `//` then opens the authority, which the first of `/ ? #` ends. With no
 //!    special byte in it (no userinfo, IP literal or percent-encoding), it is
 //!    a `reg-name` or `IPv4address` and perhaps a port after its one `:`;
@@ -14,8 +17,11 @@
 //! 3. the rest, path + query + fragment, is valid exactly when it has no `#`
 //!    after the first and each of its special bytes is an `@` or a `%`
 //!    followed by two hex digits: `?` `/` `:`, `unreserved` and `sub-delims`
-//!    are all allowed there. Most lines have no special byte at all; the
-//!    boundaries of query and fragment are two more trailing-zero counts.
+//!    are all allowed there. The `%` and hex-digit masks give the special
+//!    bytes that are not such a `%` (`PATHBAD`) with a few shifts, so most
+//!    lines need no loop over their special bytes; only an `@` (or an
+//!    invalid line) sends stage 2 through them one by one. The boundaries
+//!    of query and fragment are two more trailing-zero counts.
 //!
 //! Stage 2 answers valid (with the split and the authority's parts, identical
 //! to the reference) or invalid; the reference validator then says where and
