@@ -396,9 +396,8 @@ trait Bits:
     + core::ops::Shr<u32, Output = Self>
 {
     const ZERO: Self;
-    /// The bits of `m` from bit `g` on (counting from bit 0 of `m[0]`),
-    /// as many as `Self` holds; `m` holds enough words past `g`.
-    fn load(m: &[u64], g: usize) -> Self;
+    /// The bits of two words, `lo` first, as many as `Self` holds.
+    fn from_words(lo: u64, hi: u64) -> Self;
     /// The bits below `k`.
     fn below(k: usize) -> Self;
     fn trailing_zeros(self) -> usize;
@@ -409,10 +408,8 @@ trait Bits:
 impl Bits for u64 {
     const ZERO: u64 = 0;
     #[inline(always)]
-    fn load(m: &[u64], g: usize) -> u64 {
-        let (k, s) = (g / 64, g % 64);
-        // `<< (63 - s) << 1` is `<< (64 - s)`, and 0 when `s` is 0.
-        m[k] >> s | m[k + 1] << (63 - s) << 1
+    fn from_words(lo: u64, _hi: u64) -> u64 {
+        lo
     }
     #[inline(always)]
     fn below(k: usize) -> u64 {
@@ -435,12 +432,8 @@ impl Bits for u64 {
 impl Bits for u128 {
     const ZERO: u128 = 0;
     #[inline(always)]
-    fn load(m: &[u64], g: usize) -> u128 {
-        let (k, s) = (g / 64, g % 64);
-        // Two `u64` funnel shifts (see `u64::load`).
-        let low = m[k] >> s | m[k + 1] << (63 - s) << 1;
-        let high = m[k + 1] >> s | m[k + 2] << (63 - s) << 1;
-        u128::from(low) | u128::from(high) << 64
+    fn from_words(lo: u64, hi: u64) -> u128 {
+        u128::from(lo) | u128::from(hi) << 64
     }
     #[inline(always)]
     fn below(k: usize) -> u128 {
@@ -475,16 +468,12 @@ struct Lane<T> {
 }
 
 impl<T: Bits> Lane<T> {
-    /// The masks of the `n` bytes from bit `g` of `m`, which holds two
-    /// blocks past the line's last (their contents do not matter).
+    /// The masks of a line of `n` bytes (at most as many as `T` has bits)
+    /// from the masks `m` of its blocks.
     #[inline(always)]
-    fn new(m: &[Masks], g: usize, n: usize) -> Lane<T> {
-        let k = g / 64;
+    fn new(m: &[Masks], n: usize) -> Lane<T> {
         let live = T::below(n);
-        let words = |f: fn(&Masks) -> u64| {
-            let w = [f(&m[k]), f(&m[k + 1]), f(&m[k + 2])];
-            T::load(&w, g % 64) & live
-        };
+        let words = |f: fn(&Masks) -> u64| T::from_words(f(&m[0]), m.get(1).map_or(0, f)) & live;
         // Cleared past the line's end, `hex` marks a `%` there as bad.
         let (special, pct, hex) = (words(|x| x.special), words(|x| x.pct), words(|x| x.hex));
         Lane {
@@ -575,20 +564,6 @@ impl<T: Bits> LineMasks for Lane<T> {
             w = w.clear_lowest();
         }
         true
-    }
-}
-
-/// Decides the line of `n` bytes at bit `g` of `m` (which holds two blocks
-/// past the line's last): in registers when it is short.
-#[inline(always)]
-fn decide_at(m: &[Masks], g: usize, line: &[u8], mode: Mode) -> Outcome {
-    let n = line.len();
-    if n <= 64 {
-        decide(Lane::<u64>::new(m, g, n), line, mode)
-    } else if n <= 128 {
-        decide(Lane::<u128>::new(m, g, n), line, mode)
-    } else {
-        decide(View { m, base: g }, line, mode)
     }
 }
 
@@ -697,16 +672,31 @@ pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Outcome 
     if line.len() > 64 * LINE_BLOCKS {
         return Outcome::REFERENCE;
     }
-    // Two more blocks than the line needs, for `Lane::new`; no more than
-    // that to zero for the usual short line.
-    if line.len() <= 128 {
-        let mut m = [Masks::default(); 4];
-        backend.classify_blocks(line, &mut m[..line.len().div_ceil(64)]);
-        return decide_at(&m, 0, line, mode);
+    // The usual short input: its masks in registers, and no more blocks to
+    // zero than it has (a larger buffer costs a call to `memset`).
+    let n = line.len();
+    if n <= 128 {
+        let mut m = [Masks::default(); 2];
+        let blocks = n.div_ceil(64).max(1);
+        backend.classify_blocks(line, &mut m[..blocks]);
+        return decide_from(&m[..blocks], line, mode);
     }
-    let mut m = [Masks::default(); LINE_BLOCKS + 2];
-    backend.classify_blocks(line, &mut m[..line.len().div_ceil(64)]);
-    decide_at(&m, 0, line, mode)
+    // One more block than the input, for `PATHBAD`'s look at the next.
+    let mut m = [Masks::default(); LINE_BLOCKS + 1];
+    backend.classify_blocks(line, &mut m[..n.div_ceil(64)]);
+    decide(View { m: &m[..], base: 0 }, line, mode)
+}
+
+/// Stage 2 of an input of at most 128 bytes whose blocks' masks `m` (one
+/// or two) are at hand.
+#[inline]
+pub(crate) fn decide_from(m: &[Masks], line: &[u8], mode: Mode) -> Outcome {
+    let n = line.len();
+    if n <= 64 {
+        decide(Lane::<u64>::new(m, n), line, mode)
+    } else {
+        decide(Lane::<u128>::new(m, n), line, mode)
+    }
 }
 
 /// The lines of a chunk, decided a window at a time: stage 1 classifies a
