@@ -382,12 +382,17 @@ fn extract_text(
     let data = chunk.data();
     st.lines += chunk.lines().count() as u64;
     let (mut line, mut line_start, mut scanned) = (chunk.first_line(), 0, 0);
+    // Line and column are printed only on request: finding them costs a
+    // search through the text between URIs.
+    let positions = x.json || x.line_number || x.byte_offset;
     for f in uriscan::extract(data).schemeless(x.schemeless) {
-        for lf in memchr::memchr_iter(b'\n', &data[scanned..f.start]) {
-            line += 1;
-            line_start = scanned + lf + 1;
+        if positions {
+            for lf in memchr::memchr_iter(b'\n', &data[scanned..f.start]) {
+                line += 1;
+                line_start = scanned + lf + 1;
+            }
+            scanned = f.start;
         }
-        scanned = f.start;
         found(
             config,
             x,
