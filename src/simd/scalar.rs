@@ -49,6 +49,17 @@ fn movemask(t: u64) -> u64 {
     ((t >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// Bit 0: special; bit 1: hex digit. One load per byte for both classes.
+static SPECIAL_HEX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = SPECIAL[i] as u8 | (HEX[i] as u8) << 1;
+        i += 1;
+    }
+    t
+};
+
 impl Classify for Swar {
     #[inline(always)]
     fn classify(&self, block: &[u8; 64]) -> Masks {
@@ -65,8 +76,9 @@ impl Classify for Swar {
             m.pct |= movemask(eq(w, b'%')) << s;
             let (mut special, mut hex) = (0u64, 0u64);
             for (j, &b) in bytes.iter().enumerate() {
-                special |= u64::from(SPECIAL[b as usize]) << j;
-                hex |= u64::from(HEX[b as usize]) << j;
+                let c = SPECIAL_HEX[b as usize];
+                special |= u64::from(c & 1) << j;
+                hex |= u64::from(c >> 1) << j;
             }
             m.special |= special << s;
             m.hex |= hex << s;
