@@ -89,8 +89,8 @@ pub enum Backend {
     /// classifier is a table loop. The oracle of every other backend.
     Scalar,
     /// Masks computed on `u64` words (SIMD within a register): any target;
-    /// the choice where there is no vector unit (about 1.5-1.9x the scalar
-    /// reference on the README's corpora).
+    /// the choice where there is no vector unit (1.3-1.8x the scalar
+    /// reference on most of the README's corpora).
     Swar,
     /// x86-64 SSE2 (every x86-64 CPU).
     Sse2,
