@@ -165,13 +165,13 @@ fn pick(m: &Masks, sel: u8) -> u64 {
     w
 }
 
-/// The `PATHBAD` word of block `k` of `m`, which holds the next block.
+/// The `PATHBAD` word of a block from its special, `%` and hex masks and
+/// the next block's hex digits.
 #[inline(always)]
-fn pathbad(m: &[Masks], k: usize) -> u64 {
-    let (b, next) = (&m[k], m[k + 1].hex);
-    let hex1 = b.hex >> 1 | next << 63;
-    let hex2 = b.hex >> 2 | next << 62;
-    b.special & !(b.pct & hex1 & hex2)
+fn pathbad(special: u64, pct: u64, hex: u64, next_hex: u64) -> u64 {
+    let hex1 = hex >> 1 | next_hex << 63;
+    let hex2 = hex >> 2 | next_hex << 62;
+    special & !(pct & hex1 & hex2)
 }
 
 /// A line's masks, queried by line offset: in registers for a short line
@@ -201,9 +201,10 @@ trait Words: Copy {
 impl Words for &[Masks] {
     #[inline(always)]
     fn word(self, k: usize, sel: u8) -> u64 {
-        let w = pick(&self[k], sel);
+        let (b, w) = (&self[k], pick(&self[k], sel));
         if sel & PATHBAD != 0 {
-            w | pathbad(self, k)
+            // `self` holds the block after the input's last.
+            w | pathbad(b.special, b.pct, b.hex, self[k + 1].hex)
         } else {
             w
         }
@@ -324,13 +325,13 @@ impl Bitmaps {
         u128::from_le_bytes(self.bytes[c][at..at + 16].try_into().expect("16 bytes"))
     }
 
-    /// Stores word `i` of the class at index `c` of `CLASSES`.
+    /// Stores word `i` of class `sel` (one class).
     #[inline(always)]
-    fn store(&mut self, c: usize, i: usize, w: u64) {
+    fn store(&mut self, sel: u8, i: usize, w: u64) {
         // `i` is below `WINDOW_BLOCKS` (see `Sink`); saying so spares a
         // bounds check per class.
         let at = 8 * i.min(WINDOW_BLOCKS - 1);
-        self.bytes[c][at..at + 8].copy_from_slice(&w.to_le_bytes());
+        self.bytes[Self::index(sel)][at..at + 8].copy_from_slice(&w.to_le_bytes());
     }
 
     /// Stores the `PATHBAD` word of block `i`, the last put, whose next
@@ -338,9 +339,7 @@ impl Bitmaps {
     #[inline(always)]
     fn finish(&mut self, i: usize, next_hex: u64) {
         let [special, pct, hex] = self.pending;
-        let hex1 = hex >> 1 | next_hex << 63;
-        let hex2 = hex >> 2 | next_hex << 62;
-        self.store(6, i, special & !(pct & hex1 & hex2));
+        self.store(PATHBAD, i, pathbad(special, pct, hex, next_hex));
     }
 
     /// Clears the padding after the first `blocks` blocks of every class,
@@ -374,10 +373,12 @@ impl Sink for Bitmaps {
 
     #[inline(always)]
     fn put(&mut self, i: usize, m: Masks) {
-        let words = [m.colon, m.slash, m.question, m.hash, m.special, m.lf];
-        for (c, w) in words.into_iter().enumerate() {
-            self.store(c, i, w);
-        }
+        self.store(COLON, i, m.colon);
+        self.store(SLASH, i, m.slash);
+        self.store(QUESTION, i, m.question);
+        self.store(HASH, i, m.hash);
+        self.store(SPECIAL, i, m.special);
+        self.store(LF, i, m.lf);
         if i > 0 {
             self.finish(i - 1, m.hex);
         }
@@ -483,6 +484,7 @@ impl<T: Bits> Lane<T> {
             question: words(|x| x.question),
             hash: words(|x| x.hash),
             special,
+            // `pathbad`'s rule on the line's bits, with nothing after them.
             pathbad: special & !(pct & hex >> 1 & hex >> 2),
         }
     }
