@@ -401,6 +401,11 @@ trait Bits:
     fn from_words(lo: u64, hi: u64) -> Self;
     /// The bits below `k`.
     fn below(k: usize) -> Self;
+    /// The bits from `k` on: `!below(k)`.
+    #[inline(always)]
+    fn from_bit(k: usize) -> Self {
+        !Self::below(k)
+    }
     fn trailing_zeros(self) -> usize;
     /// `self` less its lowest bit.
     fn clear_lowest(self) -> Self;
@@ -438,10 +443,25 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn below(k: usize) -> u128 {
-        // Two `u64` halves: a variable `u128` shift costs more, and so
-        // does a table (measured: the load is on the critical path).
-        let lo = <u64 as Bits>::below(k);
-        let hi = <u64 as Bits>::below(k.saturating_sub(64));
+        // Two `u64` halves from one shift: a variable `u128` shift costs
+        // more, and so does a table (measured: the load is on the critical
+        // path).
+        let part = (1u64 << (k % 64)).wrapping_sub(1);
+        let (lo, hi) = match k {
+            0..64 => (part, 0),
+            64..128 => (!0, part),
+            _ => (!0, !0),
+        };
+        u128::from(lo) | u128::from(hi) << 64
+    }
+    #[inline(always)]
+    fn from_bit(k: usize) -> u128 {
+        let part = !0u64 << (k % 64);
+        let (lo, hi) = match k {
+            0..64 => (part, !0),
+            64..128 => (0, part),
+            _ => (0, 0),
+        };
         u128::from(lo) | u128::from(hi) << 64
     }
     #[inline(always)]
@@ -520,7 +540,7 @@ impl Lane<u128> {
     #[inline(always)]
     fn of_window(b: &Bitmaps, g: usize, n: usize) -> Lane<u128> {
         let o = g % 8;
-        let live = <u128 as Bits>::below(o + n) & !<u128 as Bits>::below(o);
+        let live = <u128 as Bits>::below(o + n) & <u128 as Bits>::from_bit(o);
         Lane {
             o,
             colon: b.lane(COLON, g) & live,
@@ -537,7 +557,7 @@ impl<T: Bits> LineMasks for Lane<T> {
     #[inline(always)]
     fn first_on(self, sel: u8, from: usize, n: usize) -> usize {
         // The masks are clear from `n` on.
-        let w = self.pick(sel) & !T::below(from + self.o);
+        let w = self.pick(sel) & T::from_bit(from + self.o);
         if w == T::ZERO {
             n
         } else {
@@ -547,7 +567,7 @@ impl<T: Bits> LineMasks for Lane<T> {
 
     #[inline(always)]
     fn first(self, sel: u8, from: usize, to: usize) -> usize {
-        let w = self.pick(sel) & !T::below(from + self.o) & T::below(to + self.o);
+        let w = self.pick(sel) & T::from_bit(from + self.o) & T::below(to + self.o);
         if w == T::ZERO {
             to
         } else {
@@ -558,7 +578,7 @@ impl<T: Bits> LineMasks for Lane<T> {
     #[inline(always)]
     fn all_on(self, sel: u8, from: usize, _n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
         // The masks are clear from `n` on.
-        let mut w = self.pick(sel) & !T::below(from + self.o);
+        let mut w = self.pick(sel) & T::from_bit(from + self.o);
         while w != T::ZERO {
             if !ok(w.trailing_zeros() - self.o) {
                 return false;
@@ -730,7 +750,7 @@ impl Scanner {
         // length.
         if start >= self.base && start < self.base + self.covered {
             let g = start - self.base;
-            let lf = self.bits.lane(LF, g) & !<u128 as Bits>::below(g % 8);
+            let lf = self.bits.lane(LF, g) & <u128 as Bits>::from_bit(g % 8);
             if lf != 0 {
                 let raw_end = start + lf.trailing_zeros() as usize - g % 8;
                 let (content_end, next) = ends(data, start, raw_end);
@@ -809,6 +829,18 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    #[test]
+    fn bit_ranges() {
+        for k in 0..=200usize {
+            let below = if k >= 128 { !0u128 } else { (1u128 << k) - 1 };
+            assert_eq!(<u128 as Bits>::below(k), below, "{k}");
+            assert_eq!(<u128 as Bits>::from_bit(k), !below, "{k}");
+            let below = if k >= 64 { !0u64 } else { (1u64 << k) - 1 };
+            assert_eq!(<u64 as Bits>::below(k), below, "{k}");
+            assert_eq!(<u64 as Bits>::from_bit(k), !below, "{k}");
+        }
+    }
 
     proptest! {
         /// A window's classes are the blocks' masks, and `PATHBAD` is
