@@ -40,6 +40,7 @@
 //! not.
 
 use crate::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
+use crate::simd::scalar::movemask;
 use crate::table;
 use crate::validate::{port_value, HostKind, Uri};
 
@@ -476,12 +477,12 @@ fn marks(s: &[u8], upper_end: usize) -> Marks {
         if any == 0 {
             continue;
         }
-        // The flags (0 or 1 per byte) to one bit per byte, eight at a time:
-        // the multiply gathers byte `i`'s bit into bit `56 + i` (as `simd::scalar`).
+        // The flags (0 or 1 per byte) to one bit per byte, eight at a time,
+        // moved to each byte's top bit for SWAR's movemask.
         let mut pct = 0u64;
         for (j, w) in flags.chunks_exact(8).enumerate() {
             let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
-            pct |= (w.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+            pct |= movemask(w << 7) << (8 * j);
         }
         while pct != 0 {
             let i = 64 * k + pct.trailing_zeros() as usize;

@@ -238,8 +238,11 @@ impl Backend {
 pub(crate) trait Sink {
     /// How many blocks it holds.
     fn blocks(&self) -> usize;
-    /// Stores the masks of block `i` (< `blocks()`).
+    /// Stores the masks of block `i` (< `blocks()`), in order from 0.
     fn put(&mut self, i: usize, m: Masks);
+    /// Told after the last `put` how many blocks were put.
+    #[inline(always)]
+    fn end(&mut self, _blocks: usize) {}
 }
 
 impl Sink for [Masks] {
@@ -264,5 +267,8 @@ pub(crate) fn classify_blocks_with<C: Classify, S: Sink + ?Sized>(c: &C, data: &
     }
     if full < out.blocks() && 64 * full < data.len() {
         out.put(full, c.classify_tail(&data[64 * full..]));
+        out.end(full + 1);
+    } else {
+        out.end(full);
     }
 }

@@ -45,7 +45,7 @@ fn eq(w: u64, c: u8) -> u64 {
 
 /// Gathers the top bit of each byte into 8 bits, byte `i` to bit `i`.
 #[inline(always)]
-fn movemask(t: u64) -> u64 {
+pub(crate) fn movemask(t: u64) -> u64 {
     ((t >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
