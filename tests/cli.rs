@@ -528,6 +528,40 @@ fn dedup_count_and_hash_modes() {
     );
     assert!(exact.stdout == hashed.stdout);
     assert!(!exact.stdout.is_empty());
+    // The keys are the normalized lines, each at its first occurrence: the
+    // corpus twice over, so that every key repeats and the table grows.
+    let twice = [std::fs::read(&c).unwrap(), std::fs::read(&c).unwrap()].concat();
+    let normalized = stdout(&run(&["normalize", "--invalid", "skip"], &twice));
+    let mut seen = std::collections::HashSet::new();
+    let expected: String = normalized
+        .lines()
+        .filter(|l| seen.insert(*l))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for mode in ["--count", "--hash"] {
+        let o = run(
+            &["dedup", "--print", "key", "--invalid", "skip", mode],
+            &twice,
+        );
+        let keys = stdout(&o);
+        let keys = if mode == "--count" {
+            let counts: Vec<&str> = keys
+                .lines()
+                .map(|l| l.split('\t').next().unwrap())
+                .collect();
+            assert!(
+                counts.iter().all(|&n| n.parse::<u32>().unwrap() % 2 == 0),
+                "{mode}"
+            );
+            keys.lines()
+                .map(|l| format!("{}\n", l.split_once('\t').unwrap().1))
+                .collect()
+        } else {
+            keys
+        };
+        assert_eq!(keys, expected, "{mode}");
+        assert!(seen.len() > 4000);
+    }
 }
 
 #[test]

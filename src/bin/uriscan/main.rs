@@ -647,7 +647,9 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
     let (mut done_bytes, mut done_lines) = (0, 0);
     // `dedup` decides in input order, so it writes from the ordered callback.
     let mut dedup_out = BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut seen = dedup::Seen::new(!config.dedup.hash, config.dedup.count);
+    let mut seen = dedup::Seen::new(!config.dedup.hash, config.dedup.count)
+        .context("cannot allocate the table of keys")?;
+    let mut seen_error = None;
     let print_key = config.job == Job::Dedup(DedupPrint::Key);
     let mut dedup_error = None;
     for path in &config.files {
@@ -673,7 +675,14 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     let _ = io::stderr().lock().write_all(&st.messages);
                 }
                 let mut from = 0;
-                for &(hash, key_end, end) in &st.records {
+                for (i, &(hash, key_end, end)) in st.records.iter().enumerate() {
+                    if seen_error.is_some() {
+                        break;
+                    }
+                    if i % dedup::GROUP == 0 {
+                        let group = &st.records[i..st.records.len().min(i + dedup::GROUP)];
+                        seen.touch(group.iter().map(|r| r.0));
+                    }
                     let key = &st.keys[from..key_end];
                     // An invalid line's key is a NUL and the line: show the line.
                     let shown: [&[u8]; 2] = if print_key && key.first() != Some(&0) {
@@ -681,7 +690,14 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     } else {
                         [&st.keys[key_end..end], b""]
                     };
-                    if seen.offer(hash, key, shown) {
+                    let new = match seen.offer(hash, key, shown) {
+                        Ok(new) => new,
+                        Err(e) => {
+                            seen_error = Some(e);
+                            continue;
+                        }
+                    };
+                    if new {
                         st.unique += 1;
                         if !config.dedup.count && dedup_error.is_none() {
                             let written = dedup_out
@@ -702,6 +718,9 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
         );
         done_bytes = totals.bytes;
         done_lines = totals.lines;
+        if let Some(e) = seen_error.take() {
+            return Err(anyhow::Error::new(e).context("cannot store more keys"));
+        }
         if let Some(e) = dedup_error.take() {
             closed |= is_closed(Err(e))?;
         }
