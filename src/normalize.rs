@@ -40,7 +40,7 @@
 //! not.
 
 use crate::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
-use crate::simd::scalar::movemask;
+use crate::simd::{Backend, NormalMarks};
 use crate::table;
 use crate::validate::{port_value, HostKind, Uri};
 
@@ -82,7 +82,7 @@ impl Profile {
 /// assert_eq!(out, b"http://example.com/a/b?a=1&b=2");
 /// # Ok::<(), uriscan::Error>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Normalizer {
     profile: Profile,
     /// Drop the fragment.
@@ -96,6 +96,15 @@ pub struct Normalizer {
     /// Remove trailing `.`s from the host (keeping at least one byte).
     pub strip_trailing_dot: bool,
     drop: Vec<Vec<u8>>,
+    /// The classifier of `is_normal`'s pass, chosen once.
+    backend: Backend,
+}
+
+impl Default for Normalizer {
+    /// The `rfc3986` normalization.
+    fn default() -> Normalizer {
+        Normalizer::new(Profile::Rfc3986)
+    }
 }
 
 impl Normalizer {
@@ -111,6 +120,7 @@ impl Normalizer {
             drop_empty_query: web,
             strip_trailing_dot: web,
             drop: Vec::new(),
+            backend: Backend::current(),
         }
     }
 
@@ -204,7 +214,7 @@ impl Normalizer {
         let all = uri.bytes();
         // Uppercase letters may not be in the scheme and host: one pass over
         // the bytes finds them with what else is rare in a normal URI.
-        let m = marks(all, split.path_span().start);
+        let m = marks(self.backend, all, split.path_span().start);
         if !m.pct_normal {
             return false;
         }
@@ -442,12 +452,10 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
 }
 
 /// What is rare in a normal URI `s`: a `%`, a `/.` (a dot segment needs
-/// one, or a path starting with `.`), found in one pass a 64-byte block at a
-/// time, padded with zero bytes, so that the compiler turns the loop into
-/// vector compares (memchr's setup costs more than a search through a URI's
-/// few dozen bytes); and an uppercase letter in the first `upper_end` bytes
-/// (scheme and authority), eight bytes at a time. The pass gives the
-/// positions of the `%`s, whose encodings are then checked where they are.
+/// one, or a path starting with `.`), and an uppercase letter in the first
+/// `upper_end` bytes (scheme and authority); found in one pass of the SIMD
+/// classifier's [`Backend::normal_marks`], a 64-byte block at a time, whose
+/// `%` positions are then checked where they are.
 #[derive(Clone, Copy)]
 struct Marks {
     /// Every percent-encoding is in uppercase and of a byte that is not
@@ -458,44 +466,37 @@ struct Marks {
 }
 
 #[inline(always)]
-fn marks(s: &[u8], upper_end: usize) -> Marks {
-    let mut slash_dot = 0u8;
-    let mut pct_normal = true;
-    let mut before = 0u8;
-    for (k, c) in s.chunks(64).enumerate() {
-        let mut b = [0u8; 65];
-        b[0] = before;
-        b[1..=c.len()].copy_from_slice(c);
-        let mut flags = [0u8; 64];
-        let mut any = 0u8;
-        for i in 0..64 {
-            flags[i] = u8::from(b[i + 1] == b'%');
-            any |= flags[i];
-            slash_dot |= u8::from(b[i] == b'/') & u8::from(b[i + 1] == b'.');
-        }
-        before = b[64];
-        if any == 0 {
-            continue;
-        }
-        // The flags (0 or 1 per byte) to one bit per byte, eight at a time,
-        // moved to each byte's top bit for SWAR's movemask.
-        let mut pct = 0u64;
-        for (j, w) in flags.chunks_exact(8).enumerate() {
-            let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
-            pct |= movemask(w << 7) << (8 * j);
-        }
-        while pct != 0 {
-            let i = 64 * k + pct.trailing_zeros() as usize;
-            pct &= pct - 1;
-            pct_normal &= s
-                .get(i + 1..i + 3)
-                .is_some_and(|e| pct_is_normal(e[0], e[1]));
+fn marks(backend: Backend, s: &[u8], upper_end: usize) -> Marks {
+    let (mut pct_normal, mut slash_dot, mut upper, mut slash_before) = (true, 0, 0, 0);
+    // Two blocks at a time: a URI is one or two.
+    let mut m = [NormalMarks::default(); 2];
+    for (j, part) in s.chunks(128).enumerate() {
+        backend.normal_marks(part, &mut m);
+        for (i, m) in m.iter().enumerate().take(part.len().div_ceil(64)) {
+            let k = 2 * j + i;
+            slash_dot |= m.slash & m.dot >> 1 | slash_before & m.dot;
+            slash_before = m.slash >> 63;
+            let upper_here = upper_end.saturating_sub(64 * k);
+            upper |= m.upper
+                & if upper_here >= 64 {
+                    !0
+                } else {
+                    (1 << upper_here) - 1
+                };
+            let mut pct = m.pct;
+            while pct != 0 {
+                let i = 64 * k + pct.trailing_zeros() as usize;
+                pct &= pct - 1;
+                pct_normal &= s
+                    .get(i + 1..i + 3)
+                    .is_some_and(|e| pct_is_normal(e[0], e[1]));
+            }
         }
     }
     Marks {
         pct_normal,
         slash_dot: slash_dot != 0,
-        upper: has_upper(&s[..upper_end]),
+        upper: upper != 0,
     }
 }
 
@@ -505,26 +506,6 @@ fn marks(s: &[u8], upper_end: usize) -> Marks {
 fn pct_is_normal(h: u8, l: u8) -> bool {
     let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
     upper_hex(h) && upper_hex(l) && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
-}
-
-/// Whether `s`, ASCII, has an uppercase letter: eight bytes at a time (a
-/// byte below 0x80 is in `A..=Z` when adding 0x3f sets its top bit and
-/// adding 0x25 does not; no carry crosses bytes).
-#[inline(always)]
-fn has_upper(s: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let upper =
-        |w: u64| (w.wrapping_add(0x3f * ONES) & !w.wrapping_add(0x25 * ONES)) & (0x80 * ONES);
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or_default());
-    if s.len() < 8 {
-        return s.iter().any(u8::is_ascii_uppercase);
-    }
-    // The last word may overlap the others: an `any` does not mind.
-    let mut acc = upper(word(&s[s.len() - 8..]));
-    for c in s.chunks_exact(8) {
-        acc |= upper(word(c));
-    }
-    acc != 0
 }
 
 /// Whether `host`, whose percent-encodings are well formed, has an
@@ -637,7 +618,8 @@ mod tests {
             upper_end in 0usize..300,
         ) {
             let upper_end = upper_end.min(s.len());
-            let m = marks(&s, upper_end);
+            for backend in Backend::available() {
+            let m = marks(backend, &s, upper_end);
             let pct_normal = s.iter().enumerate().filter(|&(_, &b)| b == b'%').all(|(i, _)| {
                 let hex = |b: Option<&u8>| b.is_some_and(|&b| b"0123456789ABCDEF".contains(&b));
                 hex(s.get(i + 1)) && hex(s.get(i + 2)) && {
@@ -648,6 +630,7 @@ mod tests {
             prop_assert_eq!(m.pct_normal, pct_normal);
             prop_assert_eq!(m.slash_dot, s.windows(2).any(|w| w == b"/."));
             prop_assert_eq!(m.upper, s[..upper_end].iter().any(u8::is_ascii_uppercase));
+            }
             let plain = s.iter().enumerate().any(|(i, &b)| {
                 b == b'.'
                     && (i == 0 || s[i - 1] == b'/')

@@ -27,7 +27,7 @@
 //! to the reference) or invalid; the reference validator then says where and
 //! why. Lines longer than a window go to the reference too.
 
-use crate::simd::{Backend, Masks, Sink};
+use crate::simd::{Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{check_authority, is_ipv4, Authority, HostKind, Mode};
@@ -41,6 +41,27 @@ pub(crate) trait Classify {
     #[inline(always)]
     fn classify_tail(&self, tail: &[u8]) -> Masks {
         self.classify(&padded(tail))
+    }
+
+    /// What normalization looks for in a block; a byte loop unless a
+    /// backend has vectors.
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        let mut m = NormalMarks::default();
+        for (i, &b) in block.iter().enumerate() {
+            m.pct |= u64::from(b == b'%') << i;
+            m.slash |= u64::from(b == b'/') << i;
+            m.dot |= u64::from(b == b'.') << i;
+            m.upper |= u64::from(b.is_ascii_uppercase()) << i;
+        }
+        m
+    }
+
+    /// [`Classify::normal_marks`] of `tail` (fewer than 64 bytes) padded
+    /// with zero bytes.
+    #[inline(always)]
+    fn normal_marks_tail(&self, tail: &[u8]) -> NormalMarks {
+        self.normal_marks(&padded(tail))
     }
 }
 

@@ -2,12 +2,12 @@
 //! a nibble lookup table (`vpshufb`) for the special class.
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
+    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
     _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi8,
     _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
-use super::{Masks, Sink};
+use super::{Masks, NormalMarks, Sink};
 use crate::stage2::{padded, Classify, NibbleTables};
 use crate::table;
 
@@ -26,6 +26,16 @@ pub(super) unsafe fn classify_blocks<S: Sink + ?Sized>(data: &[u8], out: &mut S)
     super::classify_blocks_with(&Avx2(()), data, out);
 }
 
+/// [`super::Backend::normal_marks`] with AVX2.
+///
+/// # Safety
+///
+/// - The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn normal_marks(data: &[u8], out: &mut [NormalMarks]) {
+    super::normal_marks_with(&Avx2(()), data, out);
+}
+
 impl Classify for Avx2 {
     #[inline(always)]
     fn classify(&self, block: &[u8; 64]) -> Masks {
@@ -41,6 +51,21 @@ impl Classify for Avx2 {
         // SAFETY: an `Avx2` exists only once AVX2 was detected, and
         // `classify_tail` asks for 16 to 63 bytes, checked just above.
         unsafe { classify_tail(tail) }
+    }
+
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        // SAFETY: an `Avx2` exists only once AVX2 was detected.
+        unsafe { normal_marks_block(block) }
+    }
+
+    #[inline(always)]
+    fn normal_marks_tail(&self, tail: &[u8]) -> NormalMarks {
+        if !(16..64).contains(&tail.len()) {
+            return self.normal_marks(&padded(tail));
+        }
+        // SAFETY: as in `classify_tail`.
+        unsafe { normal_marks_tail(tail) }
     }
 }
 
@@ -152,9 +177,13 @@ fn masks(m: [u64; 8]) -> Masks {
     }
 }
 
+/// The `N` masks `classes` gives for each 32-byte half of `block`.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn classify(block: &[u8; 64]) -> Masks {
+fn block_masks<const N: usize>(
+    block: &[u8; 64],
+    classes: impl Fn(__m256i) -> [u32; N],
+) -> [u64; N] {
     // SAFETY: `block` is 64 readable bytes, the loads unaligned.
     let (a, b) = unsafe {
         (
@@ -163,15 +192,14 @@ fn classify(block: &[u8; 64]) -> Masks {
         )
     };
     let (a, b) = (classes(a), classes(b));
-    masks(core::array::from_fn(|i| {
-        u64::from(a[i]) | u64::from(b[i]) << 32
-    }))
+    core::array::from_fn(|i| u64::from(a[i]) | u64::from(b[i]) << 32)
 }
 
-/// The masks of `tail`, 16 to 63 bytes, as if padded with zero bytes to 64:
-/// two overlapping loads of its own bytes, the second shifted into place.
-/// (A copy into a zeroed block is slower: the wide loads that read it back
-/// wait for its narrow stores to reach the cache.)
+/// The `N` masks `classes` gives for `tail`, 16 to 63 bytes, as if padded
+/// with zero bytes to 64 (bits past the tail are 0): two overlapping loads
+/// of its own bytes, the second shifted into place. (A copy into a zeroed
+/// block is slower: the wide loads that read it back wait for its narrow
+/// stores to reach the cache.)
 ///
 /// # Safety
 ///
@@ -179,11 +207,14 @@ fn classify(block: &[u8; 64]) -> Masks {
 /// - `tail` must hold 16 to 63 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn classify_tail(tail: &[u8]) -> Masks {
+unsafe fn tail_masks<const N: usize>(
+    tail: &[u8],
+    classes: impl Fn(__m256i) -> [u32; N],
+) -> [u64; N] {
     let n = tail.len();
     debug_assert!((16..64).contains(&n));
     let p = tail.as_ptr();
-    let mut m: [u64; 8] = if n >= 32 {
+    if n >= 32 {
         // SAFETY: bytes 0..32 and n-32..n of `tail` are in bounds (n >= 32);
         // the loads are unaligned.
         let (a, b) = unsafe {
@@ -202,8 +233,65 @@ unsafe fn classify_tail(tail: &[u8]) -> Masks {
             unsafe { _mm256_loadu2_m128i(p.add(n - 16).cast::<__m128i>(), p.cast::<__m128i>()) };
         let c = classes(v);
         core::array::from_fn(|i| u64::from(c[i] & 0xffff) | u64::from(c[i] >> 16) << (n - 16))
-    };
+    }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn classify(block: &[u8; 64]) -> Masks {
+    masks(block_masks(block, |v| classes(v)))
+}
+
+/// The masks of `tail`, 16 to 63 bytes, as if padded with zero bytes to 64.
+///
+/// # Safety
+///
+/// - The CPU must support AVX2.
+/// - `tail` must hold 16 to 63 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn classify_tail(tail: &[u8]) -> Masks {
+    // SAFETY: passed on from the caller.
+    let mut m = unsafe { tail_masks(tail, |v| classes(v)) };
     // The padding's zero bytes are outside the URI alphabet.
-    m[5] |= !0u64 << n;
+    m[5] |= !0u64 << tail.len();
     masks(m)
+}
+
+/// `%`, `/`, `.` and `A-Z` of the 32 bytes of `v`, in `NormalMarks` order.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn normal_classes(v: __m256i) -> [u32; 4] {
+    // Signed compares: bytes >= 0x80 are negative, so never above `@`.
+    let upper = _mm256_and_si256(
+        _mm256_cmpgt_epi8(v, _mm256_set1_epi8(b'A' as i8 - 1)),
+        _mm256_cmpgt_epi8(_mm256_set1_epi8(b'Z' as i8 + 1), v),
+    );
+    [eq(v, b'%'), eq(v, b'/'), eq(v, b'.'), mask(upper)]
+}
+
+fn normal(m: [u64; 4]) -> NormalMarks {
+    NormalMarks {
+        pct: m[0],
+        slash: m[1],
+        dot: m[2],
+        upper: m[3],
+    }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn normal_marks_block(block: &[u8; 64]) -> NormalMarks {
+    normal(block_masks(block, |v| normal_classes(v)))
+}
+
+/// # Safety
+///
+/// - The CPU must support AVX2.
+/// - `tail` must hold 16 to 63 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn normal_marks_tail(tail: &[u8]) -> NormalMarks {
+    // SAFETY: passed on from the caller.
+    normal(unsafe { tail_masks(tail, |v| normal_classes(v)) })
 }

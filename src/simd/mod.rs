@@ -39,6 +39,11 @@
 //!    and the block loop runs inside one `#[target_feature]` function.
 //! 4. `scalar` is the reference validator itself, with no masks: the oracle
 //!    every other backend is tested against (`src/simd/tests.rs`).
+//!
+//! Normalization has a pass of its own, with four other classes
+//! ([`NormalMarks`]: `%`, `/`, `.`, `A-Z`): whether a URI is already normal
+//! is mostly whether it has none of `%`, `/.` and uppercase letters in its
+//! scheme and host, which these masks answer for a block at once.
 
 #![allow(unsafe_code)]
 
@@ -80,6 +85,21 @@ pub struct Masks {
     /// `HEXDIG`: `0-9 A-F a-f`. With `pct`, stage 2 sees which `%`s are
     /// followed by two hex digits without reading the bytes.
     pub hex: u64,
+}
+
+/// What normalization looks for in a 64-byte block (bit `i` for byte `i`):
+/// percent-encodings to check, `/.` (a dot segment needs one) and uppercase
+/// letters (for the scheme and the host).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct NormalMarks {
+    /// `%`.
+    pub(crate) pct: u64,
+    /// `/`.
+    pub(crate) slash: u64,
+    /// `.`.
+    pub(crate) dot: u64,
+    /// `A-Z`.
+    pub(crate) upper: u64,
 }
 
 /// An implementation of the classifier.
@@ -230,6 +250,44 @@ impl Backend {
             Backend::Swar => classify_blocks_with(&scalar::Swar, data, out),
             _ => classify_blocks_with(&scalar::Table, data, out),
         }
+    }
+}
+
+impl Backend {
+    /// The [`NormalMarks`] of `data` 64 bytes at a time into `out`, the
+    /// last block padded with zero bytes, as many blocks as both hold. One
+    /// dispatch for the whole loop.
+    #[inline]
+    pub(crate) fn normal_marks(self, data: &[u8], out: &mut [NormalMarks]) {
+        let b = if self.is_available() {
+            self
+        } else {
+            Backend::Scalar
+        };
+        match b {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `is_available` checked that the CPU has AVX2.
+            Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse2 => normal_marks_with(&sse2::Sse2, data, out),
+            #[cfg(target_arch = "aarch64")]
+            Backend::Neon => normal_marks_with(&neon::Neon, data, out),
+            Backend::Swar => normal_marks_with(&scalar::Swar, data, out),
+            _ => normal_marks_with(&scalar::Table, data, out),
+        }
+    }
+}
+
+/// The loop behind [`Backend::normal_marks`].
+#[inline(always)]
+pub(crate) fn normal_marks_with<C: Classify>(c: &C, data: &[u8], out: &mut [NormalMarks]) {
+    let full = (data.len() / 64).min(out.len());
+    for i in 0..full {
+        let block: &[u8; 64] = data[64 * i..64 * i + 64].try_into().expect("64 bytes");
+        out[i] = c.normal_marks(block);
+    }
+    if full < out.len() && 64 * full < data.len() {
+        out[full] = c.normal_marks_tail(&data[64 * full..]);
     }
 }
 

@@ -3,11 +3,11 @@
 //! pairwise-add movemask that packs 64 comparison bytes into one `u64`.
 
 use core::arch::aarch64::{
-    uint8x16_t, vandq_u8, vceqq_u8, vdupq_n_u8, vgetq_lane_u64, vld1q_u8, vmvnq_u8, vpaddq_u8,
-    vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8, vtstq_u8,
+    uint8x16_t, vandq_u8, vceqq_u8, vcleq_u8, vdupq_n_u8, vgetq_lane_u64, vld1q_u8, vmvnq_u8,
+    vpaddq_u8, vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8, vsubq_u8, vtstq_u8,
 };
 
-use super::Masks;
+use super::{Masks, NormalMarks};
 use crate::stage2::{Classify, NibbleTables};
 use crate::table;
 
@@ -56,6 +56,12 @@ impl Classify for Neon {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe { classify(block) }
     }
+
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        // SAFETY: NEON is part of the aarch64 baseline.
+        unsafe { normal_marks(block) }
+    }
 }
 
 #[target_feature(enable = "neon")]
@@ -72,14 +78,34 @@ fn eq(v: &[uint8x16_t; 4], c: u8) -> u64 {
 
 #[target_feature(enable = "neon")]
 #[inline]
-fn classify(block: &[u8; 64]) -> Masks {
+fn vectors(block: &[u8; 64]) -> [uint8x16_t; 4] {
     let chunks: &[[u8; 16]; 4] = bytemuck::cast_ref(block);
-    let v = [
+    [
         load(&chunks[0]),
         load(&chunks[1]),
         load(&chunks[2]),
         load(&chunks[3]),
-    ];
+    ]
+}
+
+#[target_feature(enable = "neon")]
+#[inline]
+fn normal_marks(block: &[u8; 64]) -> NormalMarks {
+    let v = vectors(block);
+    // `A-Z`: `b - 'A' <= 25`, unsigned.
+    let upper = |v: uint8x16_t| vcleq_u8(vsubq_u8(v, vdupq_n_u8(b'A')), vdupq_n_u8(25));
+    NormalMarks {
+        pct: eq(&v, b'%'),
+        slash: eq(&v, b'/'),
+        dot: eq(&v, b'.'),
+        upper: movemask([upper(v[0]), upper(v[1]), upper(v[2]), upper(v[3])]),
+    }
+}
+
+#[target_feature(enable = "neon")]
+#[inline]
+fn classify(block: &[u8; 64]) -> Masks {
+    let v = vectors(block);
     let (lo, hi) = (load(&PLAIN.lo), load(&PLAIN.hi));
     let (hex_lo, hex_hi) = (load(&HEX.lo), load(&HEX.hi));
     Masks {

@@ -1,7 +1,7 @@
 //! The portable classifiers: a table loop (the oracle of every other backend)
 //! and SWAR on `u64` words.
 
-use super::Masks;
+use super::{Masks, NormalMarks};
 use crate::stage2::Classify;
 use crate::table::{HEX, SPECIAL};
 
@@ -43,6 +43,15 @@ fn eq(w: u64, c: u8) -> u64 {
     !(((v & LO7) + LO7) | v | LO7)
 }
 
+/// 0x80 in every byte of `w` in `A..=Z`, 0 elsewhere: on the low seven bits,
+/// adding 0x3f reaches the top bit from `A` on and adding 0x25 from `[` on
+/// (no carry crosses bytes); bytes >= 0x80 are out.
+#[inline(always)]
+fn upper(w: u64) -> u64 {
+    let x = w & LO7;
+    (x + ONES * 0x3f) & !(x + ONES * 0x25) & !w & !LO7
+}
+
 /// Gathers the top bit of each byte into 8 bits, byte `i` to bit `i`.
 #[inline(always)]
 pub(crate) fn movemask(t: u64) -> u64 {
@@ -82,6 +91,21 @@ impl Classify for Swar {
             }
             m.special |= special << s;
             m.hex |= hex << s;
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        let words: &[[u8; 8]; 8] = bytemuck::cast_ref(block);
+        let mut m = NormalMarks::default();
+        for (i, bytes) in words.iter().enumerate() {
+            let w = u64::from_le_bytes(*bytes);
+            let s = 8 * i;
+            m.pct |= movemask(eq(w, b'%')) << s;
+            m.slash |= movemask(eq(w, b'/')) << s;
+            m.dot |= movemask(eq(w, b'.')) << s;
+            m.upper |= movemask(upper(w)) << s;
         }
         m
     }

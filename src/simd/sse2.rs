@@ -6,7 +6,7 @@ use core::arch::x86_64::{
     _mm_or_si128, _mm_set1_epi8,
 };
 
-use super::Masks;
+use super::{Masks, NormalMarks};
 use crate::stage2::Classify;
 
 /// SSE2 is part of x86-64: every x86-64 CPU runs this.
@@ -18,6 +18,29 @@ impl Classify for Sse2 {
         // SAFETY: SSE2 is part of the x86-64 baseline.
         unsafe { classify(block) }
     }
+
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe { normal_marks(block) }
+    }
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn normal_marks(block: &[u8; 64]) -> NormalMarks {
+    let mut m = NormalMarks::default();
+    for i in 0..4 {
+        // SAFETY: 16 * i + 16 <= 64 bytes of `block` are readable; the load
+        // is unaligned.
+        let v = unsafe { _mm_loadu_si128(block.as_ptr().add(16 * i).cast()) };
+        let s = 16 * i;
+        m.pct |= eq(v, b'%') << s;
+        m.slash |= eq(v, b'/') << s;
+        m.dot |= eq(v, b'.') << s;
+        m.upper |= mask(in_range(v, b'A', b'Z')) << s;
+    }
+    m
 }
 
 #[target_feature(enable = "sse2")]

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 
 use super::scalar::Table;
-use super::{Backend, Masks};
+use super::{Backend, Masks, NormalMarks};
 use crate::batch::Chunk;
 use crate::stage2::Classify;
 use crate::validate::{parse_reference, parse_with, Mode};
@@ -25,6 +25,13 @@ fn oracle(block: &[u8; 64]) -> Masks {
     Table.classify(block)
 }
 
+/// `backend`'s [`NormalMarks`] of each block of `data`.
+fn normal_marks(backend: Backend, data: &[u8]) -> Vec<NormalMarks> {
+    let mut out = vec![NormalMarks::default(); data.len().div_ceil(64)];
+    backend.normal_marks(data, &mut out);
+    out
+}
+
 #[test]
 fn every_byte_in_every_lane() {
     for backend in backends() {
@@ -33,11 +40,15 @@ fn every_byte_in_every_lane() {
                 for byte in 0..=255u8 {
                     let mut block = [fill; 64];
                     block[lane] = byte;
-                    assert_eq!(
-                        backend.classify(&block),
-                        oracle(&block),
+                    let what = format!(
                         "{} byte {byte:#04x} lane {lane} fill {fill:#04x}",
                         backend.name()
+                    );
+                    assert_eq!(backend.classify(&block), oracle(&block), "{what}");
+                    assert_eq!(
+                        normal_marks(backend, &block),
+                        [Table.normal_marks(&block)],
+                        "{what}"
                     );
                 }
             }
@@ -48,7 +59,8 @@ fn every_byte_in_every_lane() {
 #[test]
 fn classify_blocks_pads_with_zeros() {
     // Every length of a last block, which backends may load in place
-    // (overlapping loads) instead of copying.
+    // (overlapping loads) instead of copying; the masks of normalization's
+    // pass likewise.
     let all: Vec<u8> = (0..1010u32).map(|i| (i * 37 % 251) as u8).collect();
     for backend in backends() {
         for (start, len) in
@@ -57,11 +69,18 @@ fn classify_blocks_pads_with_zeros() {
             let data = &all[start..];
             let mut got = vec![Masks::default(); len.div_ceil(64)];
             backend.classify_blocks(&data[..len], &mut got);
+            let marks = normal_marks(backend, &data[..len]);
             for (k, m) in got.iter().enumerate() {
                 let mut block = [0u8; 64];
                 let part = &data[64 * k..(64 * k + 64).min(len)];
                 block[..part.len()].copy_from_slice(part);
                 assert_eq!(*m, oracle(&block), "{} len {len} block {k}", backend.name());
+                assert_eq!(
+                    marks[k],
+                    Table.normal_marks(&block),
+                    "{} len {len} block {k}",
+                    backend.name()
+                );
             }
         }
     }
