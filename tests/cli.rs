@@ -242,6 +242,20 @@ fn huge_lines() {
         format!("-:2:{}: invalid character ' ' in path\n", len + 1)
     );
     assert_eq!(stderr(&o).trim(), "3 lines, 2 valid, 1 invalid");
+    // dedup keeps a key longer than an arena block (64 MiB) in a block of
+    // its own, exact and by digest.
+    let line = &input[..len + 1];
+    let twice = [line, line, b"http://short/\n"].concat();
+    for mode in ["--count", "--hash"] {
+        let o = run(&["dedup", mode, "--chunk-size", "1M"], &twice);
+        assert_eq!(code(&o), 0, "{mode}");
+        let expected = if mode == "--count" {
+            [b"2\t", line, b"1\thttp://short/\n"].concat()
+        } else {
+            [line, b"http://short/\n"].concat()
+        };
+        assert!(o.stdout == expected, "{mode}");
+    }
 }
 
 #[test]
