@@ -202,6 +202,16 @@ impl Backend {
         chosen
     }
 
+    /// This backend if this CPU can run it, else the scalar table.
+    #[inline(always)]
+    fn usable(self) -> Backend {
+        if self.is_available() {
+            self
+        } else {
+            Backend::Scalar
+        }
+    }
+
     /// Classifies one 64-byte block. A backend this CPU cannot run classifies
     /// with the scalar table instead.
     ///
@@ -234,12 +244,7 @@ impl Backend {
     /// loop behind [`Backend::classify_blocks`] and stage 2's windows.
     #[inline]
     pub(crate) fn classify_into<S: Sink + ?Sized>(self, data: &[u8], out: &mut S) {
-        let b = if self.is_available() {
-            self
-        } else {
-            Backend::Scalar
-        };
-        match b {
+        match self.usable() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `is_available` checked that the CPU has AVX2.
             Backend::Avx2 => unsafe { avx2::classify_blocks(data, out) },
@@ -259,12 +264,10 @@ impl Backend {
     /// dispatch for the whole loop.
     #[inline]
     pub(crate) fn normal_marks(self, data: &[u8], out: &mut [NormalMarks]) {
-        let b = if self.is_available() {
-            self
-        } else {
-            Backend::Scalar
-        };
-        match b {
+        // The same dispatch as `classify_into`'s. (One generic dispatch for
+        // both, over a trait of block loops, cost 1-4% more instructions:
+        // callgrind, `check` and `is_normal` on 2 MB of generated.)
+        match self.usable() {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `is_available` checked that the CPU has AVX2.
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
