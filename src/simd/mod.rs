@@ -246,7 +246,8 @@ impl Backend {
     pub(crate) fn classify_into<S: Sink + ?Sized>(self, data: &[u8], out: &mut S) {
         match self.usable() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `is_available` checked that the CPU has AVX2.
+            // SAFETY: `usable` gives `Avx2` only where `is_available`
+            // found AVX2.
             Backend::Avx2 => unsafe { avx2::classify_blocks(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => classify_blocks_with(&sse2::Sse2, data, out),
@@ -256,9 +257,7 @@ impl Backend {
             _ => classify_blocks_with(&scalar::Table, data, out),
         }
     }
-}
 
-impl Backend {
     /// The [`NormalMarks`] of `data` 64 bytes at a time into `out`, the
     /// last block padded with zero bytes, as many blocks as both hold. One
     /// dispatch for the whole loop.
@@ -269,7 +268,7 @@ impl Backend {
         // callgrind, `check` and `is_normal` on 2 MB of generated.)
         match self.usable() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `is_available` checked that the CPU has AVX2.
+            // SAFETY: as in `classify_into`.
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => normal_marks_with(&sse2::Sse2, data, out),

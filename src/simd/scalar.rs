@@ -54,7 +54,7 @@ fn upper(w: u64) -> u64 {
 
 /// Gathers the top bit of each byte into 8 bits, byte `i` to bit `i`.
 #[inline(always)]
-pub(crate) fn movemask(t: u64) -> u64 {
+fn movemask(t: u64) -> u64 {
     ((t >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 

@@ -675,12 +675,15 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     let _ = io::stderr().lock().write_all(&st.messages);
                 }
                 let mut from = 0;
-                for (i, &(hash, key_end, end)) in st.records.iter().enumerate() {
-                    if seen_error.is_some() {
-                        break;
-                    }
+                // After a failed allocation, nothing more is offered.
+                let records = if seen_error.is_none() {
+                    &st.records[..]
+                } else {
+                    &[]
+                };
+                for (i, &(hash, key_end, end)) in records.iter().enumerate() {
                     if i % dedup::GROUP == 0 {
-                        let group = &st.records[i..st.records.len().min(i + dedup::GROUP)];
+                        let group = &records[i..records.len().min(i + dedup::GROUP)];
                         seen.touch(group.iter().map(|r| r.0));
                     }
                     let key = &st.keys[from..key_end];
@@ -694,7 +697,7 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                         Ok(new) => new,
                         Err(e) => {
                             seen_error = Some(e);
-                            continue;
+                            break;
                         }
                     };
                     if new {
