@@ -283,13 +283,38 @@ impl Backend {
 /// The loop behind [`Backend::normal_marks`].
 #[inline(always)]
 pub(crate) fn normal_marks_with<C: Classify>(c: &C, data: &[u8], out: &mut [NormalMarks]) {
-    let full = (data.len() / 64).min(out.len());
+    each_block(
+        data,
+        out.len(),
+        |b| c.normal_marks(b),
+        |t| c.normal_marks_tail(t),
+        |i, m| out[i] = m,
+    );
+}
+
+/// The block loop of both kernels: `put(i, block(..))` for each whole
+/// 64-byte block of `data`, then `put(i, tail(..))` for its last partial
+/// block, `max` blocks at most; returns how many were put.
+#[inline(always)]
+fn each_block<T>(
+    data: &[u8],
+    max: usize,
+    block: impl Fn(&[u8; 64]) -> T,
+    tail: impl Fn(&[u8]) -> T,
+    mut put: impl FnMut(usize, T),
+) -> usize {
+    let full = (data.len() / 64).min(max);
     for i in 0..full {
-        let block: &[u8; 64] = data[64 * i..64 * i + 64].try_into().expect("64 bytes");
-        out[i] = c.normal_marks(block);
+        put(
+            i,
+            block(data[64 * i..64 * i + 64].try_into().expect("64 bytes")),
+        );
     }
-    if full < out.len() && 64 * full < data.len() {
-        out[full] = c.normal_marks_tail(&data[64 * full..]);
+    if full < max && 64 * full < data.len() {
+        put(full, tail(&data[64 * full..]));
+        full + 1
+    } else {
+        full
     }
 }
 
@@ -320,15 +345,13 @@ impl Sink for [Masks] {
 /// last padded with zero bytes.
 #[inline(always)]
 pub(crate) fn classify_blocks_with<C: Classify, S: Sink + ?Sized>(c: &C, data: &[u8], out: &mut S) {
-    let full = (data.len() / 64).min(out.blocks());
-    for i in 0..full {
-        let block: &[u8; 64] = data[64 * i..64 * i + 64].try_into().expect("64 bytes");
-        out.put(i, c.classify(block));
-    }
-    if full < out.blocks() && 64 * full < data.len() {
-        out.put(full, c.classify_tail(&data[64 * full..]));
-        out.end(full + 1);
-    } else {
-        out.end(full);
-    }
+    let max = out.blocks();
+    let put = each_block(
+        data,
+        max,
+        |b| c.classify(b),
+        |t| c.classify_tail(t),
+        |i, m| out.put(i, m),
+    );
+    out.end(put);
 }
