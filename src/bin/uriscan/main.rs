@@ -337,8 +337,9 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                     config, format, file, line, text, &result, &scratch, b"target", out, &mut st,
                 );
             }
-            Job::Dedup(_) => {
-                // Each record is the key, then the line and an LF.
+            Job::Dedup(print) => {
+                // Each record is the key, then the line and an LF (left out
+                // where the key is what is printed).
                 let at = st.keys.len();
                 match &result {
                     Ok(uri) => config.normalizer.normalize(uri, &mut st.keys),
@@ -357,8 +358,10 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
                 }
                 let key_end = st.keys.len();
                 let hash = xxh3_128(&st.keys[at..]);
-                st.keys.extend_from_slice(text);
-                st.keys.push(b'\n');
+                if print != DedupPrint::Key || result.is_err() {
+                    st.keys.extend_from_slice(text);
+                    st.keys.push(b'\n');
+                }
                 st.records.push((hash, key_end, st.keys.len()));
             }
         }
