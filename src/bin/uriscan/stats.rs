@@ -30,7 +30,8 @@ pub struct Stats {
     pub duplicates: u64,
     /// A chunk's reports for standard error, in order (not merged).
     pub messages: Vec<u8>,
-    /// `dedup`: a chunk's records, each a key then its line and an LF, and
+    /// `dedup`: a chunk's records, each a key then its line and an LF (no
+    /// line for a valid line under `--print key`), and
     /// for each the key's hash, the end of the key and the end of the record
     /// (not merged).
     pub keys: Vec<u8>,
