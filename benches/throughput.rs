@@ -89,9 +89,9 @@ fn transforms(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("transforms/{}", corpus.name));
         for (name, input) in [("needs-work", &lines), ("already-normal", &normal_lines)] {
             // The corpus path, as `uriscan normalize` runs it: a chunk's
-            // lines parsed by the SIMD pass, each written normalized (an
-            // already normal one as it is); `check` on the same input beside
-            // it.
+            // lines parsed by the SIMD pass (which also notes what
+            // `is_normal` looks for), each written normalized (an already
+            // normal one as it is); `check` on the same input beside it.
             let mut joined = input.join(&b"\n"[..]);
             joined.push(b'\n');
             let chunk = Chunk::new(&joined, 1, 0);
@@ -101,12 +101,15 @@ fn transforms(c: &mut Criterion) {
                 let mut scratch = Vec::new();
                 b.iter(|| {
                     out.clear();
-                    chunk.uris(Mode::Reference).for_each(|(_, _, r)| {
-                        if let Ok(u) = r {
-                            out.extend_from_slice(n.normalized(&u, &mut scratch));
-                            out.push(b'\n');
-                        }
-                    });
+                    chunk
+                        .uris(Mode::Reference)
+                        .for_normalizer()
+                        .for_each(|(_, _, r)| {
+                            if let Ok(u) = r {
+                                out.extend_from_slice(n.normalized(&u, &mut scratch));
+                                out.push(b'\n');
+                            }
+                        });
                     out.len()
                 })
             });

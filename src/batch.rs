@@ -128,6 +128,66 @@ impl<'a> Chunk<'a> {
     }
 }
 
+impl<'a> Uris<'a> {
+    /// The same records, with notes on each valid URI of what
+    /// [`Normalizer::is_normal`] looks for (percent-encodings not in normal
+    /// form, uppercase letters before the path, `/.`), found by the SIMD
+    /// pass that classifies a window of lines: `is_normal` of a URI noted
+    /// plain is then a few instructions instead of a pass of its own. What
+    /// `uriscan normalize` and `dedup` run. (The scalar backend takes no
+    /// notes.)
+    ///
+    /// [`Normalizer::is_normal`]: crate::Normalizer::is_normal
+    ///
+    /// ```
+    /// use uriscan::{batch::Chunk, Mode, Normalizer};
+    ///
+    /// let n = Normalizer::default();
+    /// let chunk = Chunk::new(b"http://a/b\nHTTP://a/b\nhttp://a/./b\n", 1, 0);
+    /// let normal: Vec<bool> = chunk
+    ///     .uris(Mode::Reference)
+    ///     .for_normalizer()
+    ///     .map(|(_, _, r)| n.is_normal(&r.unwrap()))
+    ///     .collect();
+    /// assert_eq!(normal, [true, false, false]);
+    /// ```
+    #[must_use]
+    pub fn for_normalizer(mut self) -> Self {
+        // A new scanner classifies again from the next line on.
+        self.scanner = Scanner::noting();
+        self
+    }
+
+    /// [`Uris::fold`]'s loop over the lines, with or without the notes of
+    /// [`Uris::for_normalizer`].
+    #[inline(always)]
+    fn fold_lines<const NOTE: bool, B, F>(mut self, mut acc: B, mut f: F) -> B
+    where
+        F: FnMut(B, <Self as Iterator>::Item) -> B,
+    {
+        while self.pos < self.data.len() {
+            let n = self.line;
+            self.line += 1;
+            let (end, next, d) =
+                self.scanner
+                    .line::<NOTE>(self.backend, self.data, self.pos, self.mode);
+            let line = &self.data[self.pos..end];
+            self.pos = next;
+            // Two calls, so that the valid line's result is never merged
+            // with one returned through memory.
+            acc = if d.valid {
+                f(
+                    acc,
+                    (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
+                )
+            } else {
+                f(acc, (n, line, parse_reference(line, self.mode)))
+            };
+        }
+        acc
+    }
+}
+
 /// The iterator of [`Chunk::uris`].
 #[derive(Clone, Debug)]
 pub struct Uris<'a> {
@@ -157,9 +217,10 @@ impl<'a> Iterator for Uris<'a> {
             self.pos = next;
             return Some((n, line, parse_reference(line, self.mode)));
         }
-        let (end, next, d) = self
-            .scanner
-            .line(self.backend, self.data, self.pos, self.mode);
+        // (`true`: notes if the scanner is noting.)
+        let (end, next, d) =
+            self.scanner
+                .line::<true>(self.backend, self.data, self.pos, self.mode);
         let line = &self.data[self.pos..end];
         self.pos = next;
         // Each result is built in one place, straight into the return value:
@@ -174,36 +235,23 @@ impl<'a> Iterator for Uris<'a> {
     /// `f`, with no `Option` to fill and copy, so a hot loop keeps a valid
     /// line's result in registers.
     #[inline]
-    fn fold<B, F>(mut self, mut acc: B, mut f: F) -> B
+    fn fold<B, F>(mut self, mut acc: B, f: F) -> B
     where
         F: FnMut(B, Self::Item) -> B,
     {
         if self.backend == Backend::Scalar {
+            let mut f = f;
             for item in self.by_ref() {
                 acc = f(acc, item);
             }
             return acc;
         }
-        while self.pos < self.data.len() {
-            let n = self.line;
-            self.line += 1;
-            let (end, next, d) = self
-                .scanner
-                .line(self.backend, self.data, self.pos, self.mode);
-            let line = &self.data[self.pos..end];
-            self.pos = next;
-            // Two calls, so that the valid line's result is never merged
-            // with one returned through memory.
-            acc = if d.valid {
-                f(
-                    acc,
-                    (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
-                )
-            } else {
-                f(acc, (n, line, parse_reference(line, self.mode)))
-            };
+        // The loop without notes has no test for them per line.
+        if self.scanner.is_noting() {
+            self.fold_lines::<true, B, F>(acc, f)
+        } else {
+            self.fold_lines::<false, B, F>(acc, f)
         }
-        acc
     }
 }
 

@@ -42,7 +42,7 @@
 use crate::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 use crate::simd::{Backend, NormalMarks};
 use crate::table;
-use crate::validate::{port_value, HostKind, Uri};
+use crate::validate::{port_value, HostKind, Uri, NOTE_BAD_PCT, NOTE_PLAIN};
 
 /// A named set of normalization steps (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,15 +206,53 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_normal(&self, uri: &Uri<'_>) -> bool {
+        // The corpus pass may have seen that `uri` has none of what the
+        // general case looks for (`Uris::for_normalizer`): then only its
+        // port and the start of its path are left to look at.
+        let notes = uri.notes();
+        if notes & NOTE_BAD_PCT != 0 {
+            return false;
+        }
+        if notes & NOTE_PLAIN != 0 && self.is_plain() {
+            return plain_is_normal(uri);
+        }
+        self.is_normal_in_general(uri)
+    }
+
+    /// Whether this is section 6's normalization alone, with no switch
+    /// on: `rfc3986`, or `web` with its switches turned off.
+    #[inline(always)]
+    fn is_plain(&self) -> bool {
+        self.profile != Profile::Surt
+            && !(self.strip_fragment
+                | self.sort_query
+                | self.strip_www
+                | self.drop_empty_query
+                | self.strip_trailing_dot)
+            && self.drop.is_empty()
+    }
+
+    /// [`Normalizer::is_normal`] of any URI.
+    #[inline(never)]
+    fn is_normal_in_general(&self, uri: &Uri<'_>) -> bool {
         if self.profile == Profile::Surt {
             return false;
         }
         let split = uri.split();
-        let all = uri.bytes();
         // Uppercase letters may not be in the scheme and host: one pass over
-        // the bytes finds them with what else is rare in a normal URI.
-        let m = marks(self.backend, all, split.path_span().start);
+        // the bytes finds them with what else is rare in a normal URI,
+        // unless the corpus pass found none.
+        let m = if uri.notes() & NOTE_PLAIN != 0 {
+            Marks {
+                pct_normal: true,
+                slash_dot: false,
+                upper: false,
+            }
+        } else {
+            marks(self.backend, uri.bytes(), split.path_span().start)
+        };
         if !m.pct_normal {
             return false;
         }
@@ -421,6 +459,37 @@ pub fn normalize(uri: &Uri<'_>, out: &mut Vec<u8>) {
     Normalizer::new(Profile::Rfc3986).normalize(uri, out);
 }
 
+/// [`Normalizer::is_normal`] of the `rfc3986` normalization for a URI with
+/// normal percent-encodings, no uppercase letter in its scheme and host, and
+/// no `/.` (`NOTE_PLAIN`): what is left is the port, an empty path after an
+/// authority, and a path that starts with `.`.
+#[inline(always)]
+fn plain_is_normal(uri: &Uri<'_>) -> bool {
+    let split = uri.split();
+    let path = uri.raw(split.path_span());
+    if let Some(parts) = uri.parts() {
+        // A lowercase scheme, as the pass saw.
+        let default = match split.scheme_span().map(|s| uri.raw(s)) {
+            Some(b"http" | b"ws") => Some(80),
+            Some(b"https" | b"wss") => Some(443),
+            Some(b"ftp") => Some(21),
+            _ => None,
+        };
+        if let Some(d) = default {
+            let default_port = parts
+                .port()
+                .is_some_and(|p| p.range().is_empty() || port_value(uri.raw(p)) == Some(d));
+            if path.is_empty() || default_port {
+                return false;
+            }
+        }
+    }
+    // A dot segment needs a `/.` (there is none) or a leading `.`.
+    uri.is_relative()
+        || path.first() != Some(&b'.')
+        || !changes_keeping_shape(path, split.authority_span().is_some())
+}
+
 /// The default port of the schemes of section 6.2.3 that uriscan knows.
 fn default_port(scheme: &[u8]) -> Option<u32> {
     /// A scheme of up to 8 bytes as one lowercase word: `| 0x20` lowercases
@@ -503,7 +572,7 @@ fn marks(backend: Backend, s: &[u8], upper_end: usize) -> Marks {
 /// Whether `%` `h` `l` is a percent-encoding in normal form: two uppercase
 /// hex digits, of a byte that is not `unreserved`.
 #[inline(always)]
-fn pct_is_normal(h: u8, l: u8) -> bool {
+pub(crate) fn pct_is_normal(h: u8, l: u8) -> bool {
     let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
     upper_hex(h) && upper_hex(l) && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
 }
@@ -686,15 +755,122 @@ mod tests {
         }
     }
 
+    /// The normalizations `is_normal` is tested with: each profile, a
+    /// custom one, and `web` with its switches off (plain section 6).
+    fn normalizers() -> Vec<Normalizer> {
+        let mut custom = Normalizer::new(Profile::Rfc3986);
+        custom.strip_fragment = true;
+        custom.drop_params(["utm_*"]);
+        let mut plain_web = Normalizer::new(Profile::Web);
+        plain_web.strip_fragment = false;
+        plain_web.sort_query = false;
+        plain_web.drop_empty_query = false;
+        plain_web.strip_trailing_dot = false;
+        vec![
+            Normalizer::new(Profile::Rfc3986),
+            Normalizer::new(Profile::Web),
+            Normalizer::new(Profile::Surt),
+            custom,
+            plain_web,
+        ]
+    }
+
+    #[test]
+    fn corpus_pass_notes() {
+        use crate::batch::Chunk;
+        use crate::validate::{NOTE_BAD_PCT, NOTE_PLAIN};
+        let cases: [(&str, usize); 12] = [
+            ("a/b/C", NOTE_PLAIN),
+            ("http://a/b", NOTE_PLAIN),
+            ("http://a/B/C?D#E", NOTE_PLAIN),
+            ("http://a/%C3%A9?%2F#%20", NOTE_PLAIN),
+            ("http://u@a/x@y", NOTE_PLAIN),
+            ("HTTP://a/", 0),
+            ("http://A/", 0),
+            ("http://a/./b", 0),
+            ("http://a/?/.", 0),
+            ("http://a/%7e", NOTE_BAD_PCT),
+            ("http://a/%7E", NOTE_BAD_PCT),
+            ("http://a/%c3", NOTE_BAD_PCT),
+        ];
+        // Every case at every offset of a word of the window's bits, and
+        // after a head of 60 bytes (a host past the low word).
+        let long = "x".repeat(60);
+        for backend in Backend::available()
+            .into_iter()
+            .filter(|&b| b != Backend::Scalar)
+        {
+            for pad in 0..9 {
+                let mut text = format!("{}\n", "y".repeat(pad));
+                for (c, _) in cases {
+                    text.push_str(c);
+                    text.push('\n');
+                    text.push_str(&c.replacen("//", &format!("//{long}"), 1));
+                    text.push_str("\r\n");
+                }
+                let chunk = Chunk::new(text.as_bytes(), 1, 0);
+                let notes: Vec<usize> = chunk
+                    .uris_with(Mode::Reference, backend)
+                    .for_normalizer()
+                    .skip(1)
+                    .map(|(_, _, r)| r.unwrap().notes())
+                    .collect();
+                for (i, (c, want)) in cases.iter().enumerate() {
+                    assert_eq!(notes[2 * i], *want, "{} {c} after {pad}", backend.name());
+                    if c.contains("//") {
+                        assert_eq!(notes[2 * i + 1], *want, "{} long {c}", backend.name());
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// `is_normal` says the same of a URI with the corpus pass's notes
+        /// (any backend) as without, for every normalization.
+        #[test]
+        fn notes_keep_is_normal(
+            lines in prop::collection::vec((uri(), any::<bool>()), 1..6),
+            lead in 0usize..70,
+        ) {
+            use crate::batch::Chunk;
+            let mut text = vec![b'x'; lead];
+            text.push(b'\n');
+            for (l, crlf) in &lines {
+                text.extend_from_slice(l);
+                text.extend_from_slice(if *crlf { b"\r\n" } else { b"\n" });
+            }
+            let chunk = Chunk::new(&text, 1, 0);
+            let plain: Vec<_> = chunk.uris_with(Mode::Reference, Backend::Scalar).collect();
+            for backend in Backend::available() {
+                let noted: Vec<_> = chunk.uris_with(Mode::Reference, backend).for_normalizer().collect();
+                prop_assert_eq!(&noted, &plain);
+                for ((_, line, r), (_, _, p)) in noted.iter().zip(&plain) {
+                    let (Ok(u), Ok(p)) = (r, p) else { continue };
+                    for n in normalizers() {
+                        prop_assert_eq!(
+                            n.is_normal(u),
+                            n.is_normal(p),
+                            "{} {:?} {:?}",
+                            backend.name(),
+                            n.profile(),
+                            String::from_utf8_lossy(line)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         #[test]
         fn is_normal_means_unchanged(input in uri()) {
             let Ok(u) = parse(&input, Mode::Reference) else { return Ok(()) };
-            let mut custom = Normalizer::new(Profile::Rfc3986);
-            custom.strip_fragment = true;
-            custom.drop_params(["utm_*"]);
-            for n in [Normalizer::new(Profile::Rfc3986), Normalizer::new(Profile::Web), custom] {
+            for n in normalizers() {
+                if n.profile() == Profile::Surt {
+                    continue;
+                }
                 let mut out = Vec::new();
                 n.rewrite(&u, &mut out);
                 prop_assert_eq!(

@@ -27,10 +27,13 @@
 //! to the reference) or invalid; the reference validator then says where and
 //! why. Lines longer than a window go to the reference too.
 
+use crate::normalize::pct_is_normal;
 use crate::simd::{Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
-use crate::validate::{check_authority, is_ipv4, Authority, HostKind, Mode};
+use crate::validate::{
+    check_authority, is_ipv4, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+};
 
 /// Turns a 64-byte block into masks. Implemented once per backend.
 pub(crate) trait Classify {
@@ -342,8 +345,7 @@ impl Bitmaps {
     fn lane(&self, sel: u8, g: usize) -> u128 {
         // No shift to bring bit `g` down: a variable 128-bit shift costs
         // more than the offset that every query then adds.
-        let (c, at) = (Self::index(sel), g / 8);
-        u128::from_le_bytes(self.bytes[c][at..at + 16].try_into().expect("16 bytes"))
+        lane_at(&self.bytes[Self::index(sel)], g)
     }
 
     /// Stores word `i` of class `sel` (one class).
@@ -361,6 +363,109 @@ impl Bitmaps {
     fn finish(&mut self, i: usize, next_hex: u64) {
         let [special, pct, hex] = self.pending;
         self.store(PATHBAD, i, pathbad(special, pct, hex, next_hex));
+    }
+}
+
+/// The 128 bits from the byte holding bit `g` of a class's bit array:
+/// bit `g` is bit `g % 8` of the result.
+#[inline(always)]
+fn lane_at(bits: &[u8; Bitmaps::STRIDE], g: usize) -> u128 {
+    let at = g / 8;
+    u128::from_le_bytes(bits[at..at + 16].try_into().expect("16 bytes"))
+}
+
+/// A window's `.` and `A-Z` bit arrays (laid out as [`Bitmaps`]' classes),
+/// kept when a [`Scanner`] notes what normalization looks for
+/// ([`Scanner::noting`]).
+#[derive(Clone, Debug)]
+struct NormalBitmaps {
+    dot: Box<[u8; Bitmaps::STRIDE]>,
+    upper: Box<[u8; Bitmaps::STRIDE]>,
+}
+
+impl Default for NormalBitmaps {
+    fn default() -> NormalBitmaps {
+        let zeros = || {
+            vec![0u8; Bitmaps::STRIDE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("one class")
+        };
+        NormalBitmaps {
+            dot: zeros(),
+            upper: zeros(),
+        }
+    }
+}
+
+impl NormalBitmaps {
+    /// The notes on the valid `line` at bit `g` of the window, whose masks
+    /// are `lane` and whose path starts at `path_start`: `NOTE_PLAIN` when
+    /// it has no uppercase letter before its path, no `/` followed by `.`
+    /// and only normal percent-encodings, `NOTE_BAD_PCT` when it has none
+    /// of the first two but a percent-encoding that is not normal, else
+    /// none.
+    #[inline(always)]
+    fn notes(&self, lane: &Lane<u128>, line: &[u8], g: usize, path_start: usize) -> usize {
+        // The byte after the line is its CR or LF, or padding: never a `.`.
+        let dot = lane_at(&self.dot, g);
+        let upper = lane_at(&self.upper, g);
+        // Scheme and authority are short: their bits are in the low word.
+        let head = lane.o + path_start;
+        let upper_head = if head <= 64 {
+            upper as u64 & <u64 as Bits>::below(head) & !<u64 as Bits>::below(lane.o) != 0
+        } else {
+            upper & <u128 as Bits>::below(head) & <u128 as Bits>::from_bit(lane.o) != 0
+        };
+        if upper_head || lane.slash & dot >> 1 != 0 {
+            return 0;
+        }
+        // The special bytes are few; a valid line's `%` has two hex digits
+        // after it.
+        let pct_normal = lane.all_on(SPECIAL, 0, line.len(), |p| {
+            line[p] != b'%' || pct_is_normal(line[p + 1], line[p + 2])
+        });
+        if pct_normal {
+            NOTE_PLAIN
+        } else {
+            NOTE_BAD_PCT
+        }
+    }
+}
+
+/// A window's sink when the scanner is noting: the masks into the
+/// [`Bitmaps`], the `.` and `A-Z` masks into the [`NormalBitmaps`].
+struct Noting<'s> {
+    bits: &'s mut Bitmaps,
+    normal: &'s mut NormalBitmaps,
+}
+
+impl Sink for Noting<'_> {
+    const MARKS: bool = true;
+
+    #[inline(always)]
+    fn blocks(&self) -> usize {
+        WINDOW_BLOCKS
+    }
+
+    #[inline(always)]
+    fn put(&mut self, i: usize, m: Masks) {
+        self.bits.put(i, m);
+    }
+
+    #[inline(always)]
+    fn put_marks(&mut self, i: usize, m: NormalMarks) {
+        // As in `Bitmaps::store`.
+        let at = 8 * i.min(WINDOW_BLOCKS - 1);
+        self.normal.dot[at..at + 8].copy_from_slice(&m.dot.to_le_bytes());
+        self.normal.upper[at..at + 8].copy_from_slice(&m.upper.to_le_bytes());
+    }
+
+    fn end(&mut self, blocks: usize) {
+        self.bits.end(blocks);
+        // Nothing of an earlier window may show past this one's end.
+        self.normal.dot[8 * blocks..8 * blocks + 16].fill(0);
+        self.normal.upper[8 * blocks..8 * blocks + 16].fill(0);
     }
 }
 
@@ -760,14 +865,27 @@ pub(crate) struct Scanner {
     base: usize,
     /// How many bytes from `base` the masks describe.
     covered: usize,
+    /// The window's `.` and `A-Z` masks, when valid lines are to be noted
+    /// ([`Scanner::noting`]).
+    normal: Option<NormalBitmaps>,
 }
 
 impl Scanner {
+    /// A scanner that also notes on each valid line of a window what
+    /// [`crate::Normalizer::is_normal`] would look for
+    /// ([`NormalBitmaps::notes`]).
+    pub(crate) fn noting() -> Scanner {
+        Scanner {
+            normal: Some(NormalBitmaps::default()),
+            ..Scanner::default()
+        }
+    }
+
     /// Decides the line at `start` of `data` (ending at the next LF or at
     /// the end of `data`, one CR before the LF dropped). Returns the end of
     /// its content, the offset of the next line and the outcome.
     #[inline(always)]
-    pub(crate) fn line(
+    pub(crate) fn line<const NOTE: bool>(
         &mut self,
         backend: Backend,
         data: &[u8],
@@ -779,8 +897,13 @@ impl Scanner {
         if let Some(raw_end) = self.lf_near(start) {
             let (content_end, next) = ends(data, start, raw_end);
             let line = &data[start..content_end];
-            let lane = Lane::of_window(&self.bits, start - self.base, line.len());
-            return (content_end, next, decide(lane, line, mode));
+            let g = start - self.base;
+            let lane = Lane::of_window(&self.bits, g, line.len());
+            let mut outcome = decide(lane, line, mode);
+            if NOTE {
+                self.note(&mut outcome, &lane, line, g);
+            }
+            return (content_end, next, outcome);
         }
         let raw_end = match self.lf_far(backend, data, start) {
             Ok(lf) => lf,
@@ -790,7 +913,12 @@ impl Scanner {
         let line = &data[start..content_end];
         let g = start - self.base;
         let outcome = if g % 8 + line.len() <= 128 {
-            decide(Lane::of_window(&self.bits, g, line.len()), line, mode)
+            let lane = Lane::of_window(&self.bits, g, line.len());
+            let mut outcome = decide(lane, line, mode);
+            if NOTE {
+                self.note(&mut outcome, &lane, line, g);
+            }
+            outcome
         } else {
             decide(
                 View {
@@ -802,6 +930,25 @@ impl Scanner {
             )
         };
         (content_end, next, outcome)
+    }
+
+    /// Whether the scanner notes what normalization looks for
+    /// ([`Scanner::noting`]): then `line::<true>` adds the notes.
+    #[inline(always)]
+    pub(crate) fn is_noting(&self) -> bool {
+        self.normal.is_some()
+    }
+
+    /// Notes on a valid `line` at bit `g` of the window, whose masks are
+    /// `lane`, when the scanner is noting.
+    #[inline(always)]
+    fn note(&self, outcome: &mut Outcome, lane: &Lane<u128>, line: &[u8], g: usize) {
+        if let Some(n) = &self.normal {
+            if outcome.valid {
+                let notes = n.notes(lane, line, g, outcome.split.path_span().start);
+                outcome.authority.add_notes(notes);
+            }
+        }
     }
 
     /// The usual line's end: in the window, its LF within 120 bytes, found
@@ -865,7 +1012,17 @@ impl Scanner {
     #[inline(never)]
     fn fill(&mut self, backend: Backend, data: &[u8], start: usize) {
         let len = (64 * WINDOW_BLOCKS).min(data.len() - start);
-        backend.classify_into(&data[start..start + len], &mut self.bits);
+        let window = &data[start..start + len];
+        match &mut self.normal {
+            Some(normal) => backend.classify_into(
+                window,
+                &mut Noting {
+                    bits: &mut self.bits,
+                    normal,
+                },
+            ),
+            None => backend.classify_into(window, &mut self.bits),
+        }
         self.base = start;
         self.covered = len;
     }

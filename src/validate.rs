@@ -102,19 +102,42 @@ impl HostKind {
 }
 
 /// The parts of an authority, as offsets into the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Authority {
     start: usize,
     host_start: usize,
     host_end: usize,
     end: usize,
-    /// The host kind, and the flags `USERINFO` and `PORT`: one word, not
-    /// three bytes (see the same choice in `Split`).
+    /// The host kind, the flags `USERINFO` and `PORT`, and the notes: one
+    /// word, not several bytes (see the same choice in `Split`).
     info: usize,
 }
 
 const USERINFO: usize = 1 << 8;
 const PORT: usize = 1 << 9;
+/// Notes on the whole URI, not on its authority, kept here for free bits
+/// and left out of equality and hashing: what the corpus pass of
+/// [`crate::batch::Uris::for_normalizer`] saw for
+/// [`crate::Normalizer::is_normal`]. No uppercase letter before the path,
+/// no `/.`, and every percent-encoding in normal form:
+pub(crate) const NOTE_PLAIN: usize = 1 << 10;
+/// A percent-encoding not in normal form (so the URI is not normal).
+pub(crate) const NOTE_BAD_PCT: usize = 1 << 11;
+const NOTES: usize = NOTE_PLAIN | NOTE_BAD_PCT;
+
+impl PartialEq for Authority {
+    fn eq(&self, other: &Authority) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Authority {}
+
+impl std::hash::Hash for Authority {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
 
 impl Authority {
     /// The parts of no authority (a URI without one holds this).
@@ -165,6 +188,29 @@ impl Authority {
     pub(crate) fn port(&self) -> Option<Span> {
         (self.info & PORT != 0).then(|| Span::new(self.host_end + 1, self.end))
     }
+
+    /// Adds notes on the URI (`NOTE_PLAIN`, `NOTE_BAD_PCT`).
+    #[inline(always)]
+    pub(crate) fn add_notes(&mut self, notes: usize) {
+        self.info |= notes & NOTES;
+    }
+
+    /// The notes on the URI.
+    #[inline(always)]
+    pub(crate) fn notes(&self) -> usize {
+        self.info & NOTES
+    }
+
+    /// What equality and hashing compare: everything but the notes.
+    fn key(&self) -> [usize; 5] {
+        [
+            self.start,
+            self.host_start,
+            self.host_end,
+            self.end,
+            self.info & !NOTES,
+        ]
+    }
 }
 
 /// A valid URI reference, borrowed from the input: every component and
@@ -191,7 +237,8 @@ pub struct Uri<'a> {
     input: &'a [u8],
     split: Split,
     /// [`Authority::NONE`] when the split has no authority. Not an `Option`:
-    /// a plain struct is cheap to build and move on the hot path.
+    /// a plain struct is cheap to build and move on the hot path. Also holds
+    /// the corpus pass's notes, for any URI.
     authority: Authority,
 }
 
@@ -216,6 +263,13 @@ impl<'a> Uri<'a> {
     #[inline]
     pub(crate) fn raw(&self, span: Span) -> &'a [u8] {
         &self.input[span.range()]
+    }
+
+    /// The notes of the corpus pass on this URI (`NOTE_PLAIN`,
+    /// `NOTE_BAD_PCT`), 0 for none.
+    #[inline(always)]
+    pub(crate) fn notes(&self) -> usize {
+        self.authority.notes()
     }
 
     /// The parts of the authority.

@@ -321,10 +321,16 @@ fn each_block<T>(
 /// Where a block loop puts each block's masks: a slice of [`Masks`], or
 /// stage 2's window, one bit array per class.
 pub(crate) trait Sink {
+    /// Whether it also takes each block's [`NormalMarks`] (`put_marks`).
+    const MARKS: bool = false;
     /// How many blocks it holds.
     fn blocks(&self) -> usize;
     /// Stores the masks of block `i` (< `blocks()`), in order from 0.
     fn put(&mut self, i: usize, m: Masks);
+    /// Stores the [`NormalMarks`] of block `i`, after its masks (only
+    /// called when `MARKS`).
+    #[inline(always)]
+    fn put_marks(&mut self, _i: usize, _m: NormalMarks) {}
     /// Told after the last `put` how many blocks were put.
     #[inline(always)]
     fn end(&mut self, _blocks: usize) {}
@@ -342,16 +348,33 @@ impl Sink for [Masks] {
 }
 
 /// Classifies the blocks of `data` into `out`, as many as both hold, the
-/// last padded with zero bytes.
+/// last padded with zero bytes; with their [`NormalMarks`] too when the
+/// sink takes them (the block is still in the L1 cache).
 #[inline(always)]
 pub(crate) fn classify_blocks_with<C: Classify, S: Sink + ?Sized>(c: &C, data: &[u8], out: &mut S) {
     let max = out.blocks();
+    let none = NormalMarks::default();
     let put = each_block(
         data,
         max,
-        |b| c.classify(b),
-        |t| c.classify_tail(t),
-        |i, m| out.put(i, m),
+        |b| {
+            let n = if S::MARKS { c.normal_marks(b) } else { none };
+            (c.classify(b), n)
+        },
+        |t| {
+            let n = if S::MARKS {
+                c.normal_marks_tail(t)
+            } else {
+                none
+            };
+            (c.classify_tail(t), n)
+        },
+        |i, (m, n)| {
+            out.put(i, m);
+            if S::MARKS {
+                out.put_marks(i, n);
+            }
+        },
     );
     out.end(put);
 }

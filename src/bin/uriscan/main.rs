@@ -288,7 +288,13 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         });
         return st;
     }
-    for (line, text, result) in chunk.uris(config.mode) {
+    let mut uris = chunk.uris(config.mode);
+    if matches!(config.job, Job::Normalize(_) | Job::Dedup(_)) {
+        // The pass that classifies the lines also finds what
+        // `Normalizer::is_normal` looks for.
+        uris = uris.for_normalizer();
+    }
+    for (line, text, result) in uris {
         st.record(&result, detailed);
         match config.job {
             Job::Split(format) => {
