@@ -1,12 +1,31 @@
 //! Normalization is idempotent and keeps the component structure, for every
-//! profile; resolution of any reference against a base gives a URI that
-//! parses; nothing panics.
+//! profile; the corpus pass's notes (`Uris::for_normalizer`, any backend)
+//! change no `is_normal` answer; resolution of any reference against a base
+//! gives a URI that parses; nothing panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscan::{parse, resolve, Mode, Normalizer, Profile};
+use uriscan::batch::Chunk;
+use uriscan::{parse, resolve, Backend, Mode, Normalizer, Profile};
 
 fuzz_target!(|data: &[u8]| {
+    let chunk = Chunk::new(data, 1, 0);
+    for backend in Backend::available() {
+        for (_, line, r) in chunk.uris_with(Mode::Reference, backend).for_normalizer() {
+            let Ok(noted) = r else { continue };
+            let alone = parse(line, Mode::Reference).expect("valid on its own");
+            for profile in [Profile::Rfc3986, Profile::Web, Profile::Surt] {
+                let n = Normalizer::new(profile);
+                assert_eq!(
+                    n.is_normal(&noted),
+                    n.is_normal(&alone),
+                    "{} {profile:?} {:?}",
+                    backend.name(),
+                    String::from_utf8_lossy(line)
+                );
+            }
+        }
+    }
     let Ok(uri) = parse(data, Mode::Reference) else {
         return;
     };
