@@ -40,10 +40,13 @@
 //! 4. `scalar` is the reference validator itself, with no masks: the oracle
 //!    every other backend is tested against (`src/simd/tests.rs`).
 //!
-//! Normalization has a pass of its own, with four other classes
-//! ([`NormalMarks`]: `%`, `/`, `.`, `A-Z`): whether a URI is already normal
-//! is mostly whether it has none of `%`, `/.` and uppercase letters in its
-//! scheme and host, which these masks answer for a block at once.
+//! Normalization looks at four other classes ([`NormalMarks`]: `%`, `/`,
+//! `.`, `A-Z`): whether a URI is already normal is mostly whether it has no
+//! `/.`, no uppercase letter in its scheme and host, and only normal
+//! percent-encodings. For a corpus (`Uris::for_normalizer`) the window's
+//! block loop computes them beside the [`Masks`] while the block is in the
+//! L1 cache (a [`Sink`] with `MARKS`), and stage 2 notes each valid line's
+//! answer; a single URI gets a pass of its own ([`Backend::normal_marks`]).
 
 #![allow(unsafe_code)]
 
