@@ -7,8 +7,7 @@ use core::arch::x86_64::{
     _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
-use super::{Masks, NormalMarks, Sink};
-use crate::stage2::{padded, Classify, NibbleTables};
+use super::{padded, Classify, Masks, NibbleTables, NormalMarks, Sink};
 use crate::table;
 
 /// Proof that the CPU has AVX2: built only inside this file's

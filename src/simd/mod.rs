@@ -52,8 +52,6 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::stage2::Classify;
-
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "aarch64")]
@@ -103,6 +101,76 @@ pub(crate) struct NormalMarks {
     pub(crate) dot: u64,
     /// `A-Z`.
     pub(crate) upper: u64,
+}
+
+/// Turns a 64-byte block into masks. Implemented once per backend.
+pub(crate) trait Classify {
+    fn classify(&self, block: &[u8; 64]) -> Masks;
+
+    /// The masks of `tail` (fewer than 64 bytes) padded with zero bytes.
+    /// Through a zeroed copy, unless a backend loads the bytes in place.
+    #[inline(always)]
+    fn classify_tail(&self, tail: &[u8]) -> Masks {
+        self.classify(&padded(tail))
+    }
+
+    /// What normalization looks for in a block; a byte loop unless a
+    /// backend has vectors.
+    #[inline(always)]
+    fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
+        let mut m = NormalMarks::default();
+        for (i, &b) in block.iter().enumerate() {
+            m.pct |= u64::from(b == b'%') << i;
+            m.slash |= u64::from(b == b'/') << i;
+            m.dot |= u64::from(b == b'.') << i;
+            m.upper |= u64::from(b.is_ascii_uppercase()) << i;
+        }
+        m
+    }
+
+    /// [`Classify::normal_marks`] of `tail` (fewer than 64 bytes) padded
+    /// with zero bytes.
+    #[inline(always)]
+    fn normal_marks_tail(&self, tail: &[u8]) -> NormalMarks {
+        self.normal_marks(&padded(tail))
+    }
+}
+
+/// `tail` (at most 64 bytes) followed by zero bytes, as a block.
+#[inline(always)]
+pub(crate) fn padded(tail: &[u8]) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    block[..tail.len()].copy_from_slice(tail);
+    block
+}
+
+/// Lookup tables for a byte set, indexed by nibble: byte `b < 0x80` is in the
+/// set when `lo[b & 15] & hi[b >> 4] != 0`; `hi` is 0 for bytes >= 0x80,
+/// which no URI class holds.
+pub(crate) struct NibbleTables {
+    pub(crate) lo: [u8; 16],
+    pub(crate) hi: [u8; 16],
+}
+
+impl NibbleTables {
+    /// The tables of the bytes `b < 0x80` with `set[b] == want`.
+    pub(crate) const fn of(set: &[bool; 256], want: bool) -> NibbleTables {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        let mut b = 0;
+        while b < 128 {
+            if set[b] == want {
+                lo[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            hi[h] = 1 << h;
+            h += 1;
+        }
+        NibbleTables { lo, hi }
+    }
 }
 
 /// An implementation of the classifier.

@@ -7,8 +7,7 @@ use core::arch::aarch64::{
     vpaddq_u8, vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8, vsubq_u8, vtstq_u8,
 };
 
-use super::{Masks, NormalMarks};
-use crate::stage2::{Classify, NibbleTables};
+use super::{Classify, Masks, NibbleTables, NormalMarks};
 use crate::table;
 
 /// NEON is part of aarch64: every aarch64 CPU runs this.

@@ -1,8 +1,7 @@
 //! The portable classifiers: a table loop (the oracle of every other backend)
 //! and SWAR on `u64` words.
 
-use super::{Masks, NormalMarks};
-use crate::stage2::Classify;
+use super::{Classify, Masks, NormalMarks};
 use crate::table::{HEX, SPECIAL};
 
 /// One byte at a time, straight from [`crate::table`].

@@ -6,8 +6,7 @@ use core::arch::x86_64::{
     _mm_or_si128, _mm_set1_epi8,
 };
 
-use super::{Masks, NormalMarks};
-use crate::stage2::Classify;
+use super::{Classify, Masks, NormalMarks};
 
 /// SSE2 is part of x86-64: every x86-64 CPU runs this.
 pub(super) struct Sse2;

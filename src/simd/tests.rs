@@ -6,9 +6,8 @@
 use proptest::prelude::*;
 
 use super::scalar::Table;
-use super::{Backend, Masks, NormalMarks};
+use super::{Backend, Classify, Masks, NormalMarks};
 use crate::batch::Chunk;
-use crate::stage2::Classify;
 use crate::validate::{parse_reference, parse_with, Mode};
 
 /// The backends to test: every available one but `Scalar`, the oracle.
