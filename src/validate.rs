@@ -278,9 +278,9 @@ impl<'a> Uri<'a> {
         self.split.has_authority().then_some(self.authority)
     }
 
+    #[inline]
     fn str(&self, span: Span) -> &'a str {
-        // A valid URI reference is ASCII: the validator rejected every other byte.
-        core::str::from_utf8(&self.input[span.range()]).expect("a valid URI is ASCII")
+        ascii_str(&self.input[span.range()])
     }
 
     /// The whole input.
@@ -368,6 +368,22 @@ impl<'a> Uri<'a> {
     pub fn fragment(&self) -> Option<&'a str> {
         self.split.fragment_span().map(|s| self.str(s))
     }
+}
+
+/// The bytes of a [`Uri`] as text, with no UTF-8 check: a `Uri` is built
+/// only from input the grammar accepted (by the reference validator, or by
+/// stage 2, which hands every byte outside the URI alphabet to it), and the
+/// grammar admits ASCII bytes only. Checking again on every accessor call
+/// cost more than the whole split (`Uri::scheme`, `host`, `port`, `path`,
+/// `query` and `fragment` of each URI of 16 MiB of `generated`: 94 ns per
+/// URI with `str::from_utf8`, 41 without, against 33 for `check` alone).
+#[allow(unsafe_code)]
+#[inline]
+fn ascii_str(bytes: &[u8]) -> &str {
+    debug_assert!(bytes.is_ascii(), "a valid URI is ASCII");
+    // SAFETY: `bytes` is ASCII (see above; the tests, in debug builds,
+    // assert it on every call), and ASCII is UTF-8.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
 /// Parses `input` as a URI reference, a URI or an absolute URI (see [`Mode`]),

@@ -89,6 +89,8 @@ fn classify_blocks_pads_with_zeros() {
 fn same(input: &[u8], what: &str) {
     for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
         let expected = parse_reference(input, mode);
+        // What `Uri`'s accessors rely on (`validate::ascii_str`).
+        assert!(expected.is_err() || input.is_ascii(), "{what}");
         for backend in backends() {
             assert_eq!(
                 parse_with(input, mode, backend),
@@ -216,6 +218,9 @@ fn check_chunk(data: &[u8]) {
             .lines()
             .map(|(n, l)| (n, l, parse_reference(l, mode)))
             .collect();
+        for (_, line, r) in &expected {
+            assert!(r.is_err() || line.is_ascii(), "a valid URI is ASCII");
+        }
         for backend in Backend::available() {
             let got: Vec<_> = chunk.uris_with(mode, backend).collect();
             assert_eq!(got, expected, "{} {mode:?}", backend.name());
