@@ -37,8 +37,7 @@ use crate::validate::{
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
 /// (56 KiB, 16 more when noting for normalization) stay in the L2 cache
-/// while stage 2 reads them. A longer line goes
-/// to the reference validator.
+/// while stage 2 reads them. A longer line goes to the reference validator.
 const WINDOW_BLOCKS: usize = 1024;
 
 /// The longest single input [`decide_line`] classifies (on the stack).
@@ -814,7 +813,8 @@ impl Scanner {
 
     /// Decides the line at `start` of `data` (ending at the next LF or at
     /// the end of `data`, one CR before the LF dropped). Returns the end of
-    /// its content, the offset of the next line and the outcome.
+    /// its content, the offset of the next line and the outcome, with the
+    /// notes of a noting scanner when `NOTE` (`false` compiles them out).
     #[inline(always)]
     pub(crate) fn line<const NOTE: bool>(
         &mut self,
