@@ -7,12 +7,12 @@
 //!
 //! | stage | function | RFC 3986 |
 //! |---|---|---|
-//! | split into five components, never fails | [`split`] | Appendix B |
+//! | split into five components, never fails | [`split()`] | Appendix B |
 //! | validate every component, say where and why | [`parse`] | Appendix A, sections 3 and 4 |
 //! | classify bytes 64 at a time (SSE2, AVX2, NEON, SWAR) | [`Backend`] | — |
-//! | normalize (syntax-based and scheme-based) | [`normalize`], [`Normalizer`] | 6.2.2, 6.2.3 |
-//! | resolve a reference against a base | [`resolve`] | 5.2, 5.3 |
-//! | find URIs in free text and access logs | [`extract`], [`parse_log_line`] | Appendix C |
+//! | normalize (syntax-based and scheme-based) | [`normalize()`], [`Normalizer`] | 6.2.2, 6.2.3 |
+//! | resolve a reference against a base | [`resolve()`] | 5.2, 5.3 |
+//! | find URIs in free text and access logs | [`extract()`], [`parse_log_line`] | Appendix C |
 //! | process newline-delimited corpora on all cores | [`batch`] | — |
 //!
 //! Splitting returns offsets, never copies; parsing returns a [`Uri`] that

@@ -1,6 +1,6 @@
 //! The scalar validator: RFC 3986 Appendix A, shaped like the grammar.
 //!
-//! The input is first split by Appendix B ([`crate::split`]); each component is
+//! The input is first split by Appendix B ([`crate::split()`]); each component is
 //! then checked against its rule with the class table of [`crate::table`]:
 //!
 //! * `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`;
