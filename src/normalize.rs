@@ -192,7 +192,11 @@ impl Normalizer {
     /// Whether normalizing `uri` would give `uri` itself: then a pipeline
     /// can write the input and skip [`Normalizer::normalize`] (no copy, no
     /// allocation). Always `false` for the `surt` profile, whose keys are
-    /// never URIs.
+    /// never URIs. A URI from [`Uris::for_normalizer`] carries what the
+    /// corpus pass saw of it, and the answer then takes a few instructions;
+    /// any other takes a pass of its own over the bytes.
+    ///
+    /// [`Uris::for_normalizer`]: crate::batch::Uris::for_normalizer
     ///
     /// ```
     /// use uriscan::{parse, Mode, Normalizer, Profile};
