@@ -193,8 +193,9 @@ impl Normalizer {
     /// can write the input and skip [`Normalizer::normalize`] (no copy, no
     /// allocation). Always `false` for the `surt` profile, whose keys are
     /// never URIs. A URI from [`Uris::for_normalizer`] carries what the
-    /// corpus pass saw of it, and the answer then takes a few instructions;
-    /// any other takes a pass of its own over the bytes.
+    /// corpus pass saw of it (with section 6 alone, the answer for most
+    /// such URIs then takes a few instructions); any other URI takes a
+    /// pass of its own over the bytes.
     ///
     /// [`Uris::for_normalizer`]: crate::batch::Uris::for_normalizer
     ///
