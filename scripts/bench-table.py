@@ -35,7 +35,7 @@ print("| corpus | stage | backend | GB/s | M URIs/s | ns/URI |")
 print("|---|---|---|---:|---:|---:|")
 for corpus, (n, _) in lines.items():
     for stage in ["classify", "parse", "check"]:
-        for backend in ["scalar", "swar", "sse2", "avx2", "neon"]:
+        for backend in ["scalar", "swar", "sse2", "avx2", "avx512", "neon"]:
             e = est(f"stages_{corpus}", stage, backend)
             if e is None:
                 continue

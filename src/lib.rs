@@ -9,7 +9,7 @@
 //! |---|---|---|
 //! | split into five components, never fails | [`split()`] | Appendix B |
 //! | validate every component, say where and why | [`parse`] | Appendix A, sections 3 and 4 |
-//! | classify bytes 64 at a time (SSE2, AVX2, NEON, SWAR) | [`Backend`] | — |
+//! | classify bytes 64 at a time (SSE2, AVX2, AVX-512, NEON, SWAR) | [`Backend`] | — |
 //! | normalize (syntax-based and scheme-based) | [`normalize()`], [`Normalizer`] | 6.2.2, 6.2.3 |
 //! | resolve a reference against a base | [`resolve()`] | 5.2, 5.3 |
 //! | find URIs in free text and access logs | [`extract()`], [`parse_log_line`] | Appendix C |

@@ -29,12 +29,15 @@
 //!    offset in the window. A single URI through the library API is
 //!    classified on its own, in a stack buffer of masks.
 //! 2. Backends: AVX2 classifies with a nibble lookup table (`vpshufb`) for the
-//!    special class; SSE2, which has no byte shuffle, with compares and
+//!    special class; AVX-512 (F and BW) the same way on a whole block per
+//!    vector, its compares writing the masks straight into mask registers
+//!    and its masked loads reading tails in place; SSE2, which has no byte
+//!    shuffle, with compares and
 //!    ranges; NEON with `vqtbl1q_u8` lookups and a pairwise-add movemask; SWAR
 //!    on `u64` words elsewhere. Every backend's tables are built from
 //!    [`crate::table`].
 //! 3. The backend is chosen once (run-time detection on x86-64, compile time
-//!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|neon`
+//!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|avx512|neon`
 //!    forces one. The dispatch happens once per window (or per single URI),
 //!    and the block loop runs inside one `#[target_feature]` function.
 //! 4. `scalar` is the reference validator itself, with no masks: the oracle
@@ -54,6 +57,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 #[cfg(target_arch = "aarch64")]
 mod neon;
 pub(crate) mod scalar;
@@ -187,21 +192,24 @@ pub enum Backend {
     Sse2,
     /// x86-64 AVX2, detected at run time.
     Avx2,
+    /// x86-64 AVX-512 (F and BW), detected at run time: a block per vector.
+    Avx512,
     /// aarch64 NEON (every aarch64 CPU).
     Neon,
 }
 
 impl Backend {
     /// Every backend, available here or not.
-    pub const ALL: [Backend; 5] = [
+    pub const ALL: [Backend; 6] = [
         Backend::Scalar,
         Backend::Swar,
         Backend::Sse2,
         Backend::Avx2,
+        Backend::Avx512,
         Backend::Neon,
     ];
 
-    /// `scalar`, `swar`, `sse2`, `avx2` or `neon`.
+    /// `scalar`, `swar`, `sse2`, `avx2`, `avx512` or `neon`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -209,6 +217,7 @@ impl Backend {
             Backend::Swar => "swar",
             Backend::Sse2 => "sse2",
             Backend::Avx2 => "avx2",
+            Backend::Avx512 => "avx512",
             Backend::Neon => "neon",
         }
     }
@@ -228,6 +237,12 @@ impl Backend {
             Backend::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => !cfg!(miri) && std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => {
+                !cfg!(miri)
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+            }
             #[cfg(target_arch = "aarch64")]
             Backend::Neon => !cfg!(miri),
             #[allow(unreachable_patterns)]
@@ -244,11 +259,11 @@ impl Backend {
             .collect()
     }
 
-    /// The fastest backend this CPU can run: AVX2, NEON or SSE2, else SWAR
-    /// (measured faster than the scalar reference, see the README).
+    /// The fastest backend this CPU can run: AVX-512, AVX2, NEON or SSE2,
+    /// else SWAR (measured faster than the scalar reference, see the README).
     #[must_use]
     pub fn detect() -> Backend {
-        [Backend::Avx2, Backend::Neon, Backend::Sse2]
+        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Sse2]
             .into_iter()
             .find(|b| b.is_available())
             .unwrap_or(Backend::Swar)
@@ -321,6 +336,10 @@ impl Backend {
             // found AVX2.
             Backend::Avx2 => unsafe { avx2::classify_blocks(data, out) },
             #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` gives `Avx512` only where `is_available`
+            // found AVX-512 F and BW.
+            Backend::Avx512 => unsafe { avx512::classify_blocks(data, out) },
+            #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => classify_blocks_with(&sse2::Sse2, data, out),
             #[cfg(target_arch = "aarch64")]
             Backend::Neon => classify_blocks_with(&neon::Neon, data, out),
@@ -341,6 +360,9 @@ impl Backend {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in `classify_into`.
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `classify_into`.
+            Backend::Avx512 => unsafe { avx512::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => normal_marks_with(&sse2::Sse2, data, out),
             #[cfg(target_arch = "aarch64")]
