@@ -96,21 +96,12 @@ impl Record<'_> {
         r.map(|r| &self.text[r])
     }
 
-    /// Userinfo, host and port of a valid URI with an authority, as byte
-    /// ranges around the host's: `[userinfo "@"] host [":" port]`. (The
-    /// `&str` accessors would check UTF-8 again: 9% of `split`.)
+    /// Userinfo, host and port of a valid URI with an authority.
     fn sub(&self) -> [Option<&[u8]>; 3] {
-        let (Ok(uri), Some(a)) = (&self.result, self.split.authority()) else {
-            return [None; 3];
-        };
-        let Some(h) = uri.host_range() else {
-            return [None; 3];
-        };
-        [
-            (h.start > a.start).then(|| &self.text[a.start..h.start - 1]),
-            Some(&self.text[h.clone()]),
-            (h.end < a.end).then(|| &self.text[h.end + 1..a.end]),
-        ]
+        match &self.result {
+            Ok(uri) => [uri.userinfo(), uri.host(), uri.port()].map(|c| c.map(str::as_bytes)),
+            Err(_) => [None; 3],
+        }
     }
 
     fn kind(&self) -> &'static str {
