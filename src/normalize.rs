@@ -277,24 +277,9 @@ impl Normalizer {
             {
                 return false;
             }
-            if let Some(d) = scheme.and_then(default_port) {
-                if split.path_span().range().is_empty()
-                    || parts
-                        .port()
-                        .is_some_and(|p| p.range().is_empty() || port_value(uri.raw(p)) == Some(d))
-                {
-                    return false;
-                }
-            }
         }
-        if !uri.is_relative() {
-            // A dot segment needs a `/.` or a leading `.`, which are rare.
-            let path = uri.raw(split.path_span());
-            if (m.slash_dot || path.first() == Some(&b'.'))
-                && changes_keeping_shape(path, split.authority_span().is_some())
-            {
-                return false;
-            }
+        if !port_and_path_are_normal(uri, scheme.and_then(default_port), m.slash_dot) {
+            return false;
         }
         if let Some(q) = split.query_span().map(|q| uri.raw(q)) {
             if self.drop_empty_query && q.is_empty() {
@@ -466,27 +451,33 @@ pub fn normalize(uri: &Uri<'_>, out: &mut Vec<u8>) {
 
 /// [`Normalizer::is_normal`] of the `rfc3986` normalization for a URI with
 /// normal percent-encodings, no uppercase letter in its scheme and host, and
-/// no `/.` (`NOTE_PLAIN`): what is left is the port, an empty path after an
-/// authority, and a path that starts with `.`.
+/// no `/.` (`NOTE_PLAIN`): only the port and the path are left to look at.
 #[inline(always)]
 fn plain_is_normal(uri: &Uri<'_>) -> bool {
+    // A lowercase scheme, as the pass saw.
+    let scheme = uri.split().scheme_span().map(|s| uri.raw(s));
+    port_and_path_are_normal(uri, scheme.and_then(lowercase_default_port), false)
+}
+
+/// Whether the port and the path of `uri`, whose scheme's default port is
+/// `default` and which has a `/.` when `slash_dot`, are in normal form: with
+/// a default port and an authority, no empty port, no default port and no
+/// empty path; and no dot segment to remove.
+#[inline(always)]
+fn port_and_path_are_normal(uri: &Uri<'_>, default: Option<u32>, slash_dot: bool) -> bool {
     let split = uri.split();
     let path = uri.raw(split.path_span());
-    if let Some(parts) = uri.parts() {
-        // A lowercase scheme, as the pass saw.
-        let scheme = split.scheme_span().map(|s| uri.raw(s));
-        if let Some(d) = scheme.and_then(lowercase_default_port) {
-            let default_port = parts
-                .port()
-                .is_some_and(|p| p.range().is_empty() || port_value(uri.raw(p)) == Some(d));
-            if path.is_empty() || default_port {
-                return false;
-            }
+    if let (Some(parts), Some(d)) = (uri.parts(), default) {
+        let default_port = parts
+            .port()
+            .is_some_and(|p| p.range().is_empty() || port_value(uri.raw(p)) == Some(d));
+        if path.is_empty() || default_port {
+            return false;
         }
     }
-    // A dot segment needs a `/.` (there is none) or a leading `.`.
+    // A dot segment needs a `/.` or a leading `.`, which are rare.
     uri.is_relative()
-        || path.first() != Some(&b'.')
+        || !(slash_dot || path.first() == Some(&b'.'))
         || !changes_keeping_shape(path, split.authority_span().is_some())
 }
 
