@@ -228,42 +228,83 @@ impl<W: Words> LineMasks for View<W> {
     }
 }
 
-/// A window's masks as one bit array per class, in the order of
-/// [`Bitmaps::CLASSES`] (bit `i` of a class, little-endian, describes byte
-/// `i` of the window), each followed by 16 zero bytes: a line's masks are
-/// then one unaligned 16-byte load per class at any bit offset, with no
-/// funnel shifts across words.
+/// The bytes of one class's bit array: a window's masks and the zero
+/// padding.
+const STRIDE: usize = 8 * WINDOW_BLOCKS + 16;
+
+/// `N` bit arrays of a window, one per class (bit `i` of a class,
+/// little-endian, describes byte `i` of the window), each followed by 16
+/// zero bytes: a line's bits are then one unaligned 16-byte load per class
+/// at any bit offset, with no funnel shifts across words.
 #[derive(Clone, Debug)]
+struct BitArrays<const N: usize> {
+    /// A fixed size, so that storing a block's word needs no bounds check.
+    bytes: Box<[[u8; STRIDE]; N]>,
+}
+
+impl<const N: usize> Default for BitArrays<N> {
+    fn default() -> BitArrays<N> {
+        BitArrays {
+            bytes: vec![[0u8; STRIDE]; N]
+                .into_boxed_slice()
+                .try_into()
+                .expect("one array per class"),
+        }
+    }
+}
+
+impl<const N: usize> BitArrays<N> {
+    /// The 128 bits of class `c` from the byte holding bit `g`: bit `g` is
+    /// bit `g % 8` of the result.
+    #[inline(always)]
+    fn lane(&self, c: usize, g: usize) -> u128 {
+        // No shift to bring bit `g` down: a variable 128-bit shift costs
+        // more than the offset that every query then adds.
+        let at = g / 8;
+        u128::from_le_bytes(self.bytes[c][at..at + 16].try_into().expect("16 bytes"))
+    }
+
+    /// Word `k` of class `c`.
+    #[inline(always)]
+    fn word(&self, c: usize, k: usize) -> u64 {
+        u64::from_le_bytes(self.bytes[c][8 * k..8 * k + 8].try_into().expect("8 bytes"))
+    }
+
+    /// Stores word `i` of class `c`.
+    #[inline(always)]
+    fn store(&mut self, c: usize, i: usize, w: u64) {
+        // `i` is below `WINDOW_BLOCKS` (see `Sink`); saying so spares a
+        // bounds check per class.
+        let at = 8 * i.min(WINDOW_BLOCKS - 1);
+        self.bytes[c][at..at + 8].copy_from_slice(&w.to_le_bytes());
+    }
+
+    /// Clears the words from `blocks` on (the padding after a window of
+    /// `blocks` blocks): nothing of an earlier window may show past this
+    /// one's end.
+    fn clear_from(&mut self, blocks: usize) {
+        for class in self.bytes.iter_mut() {
+            class[8 * blocks..8 * blocks + 16].fill(0);
+        }
+    }
+}
+
+/// A window's masks, one bit array per class in the order of
+/// [`Bitmaps::CLASSES`].
+#[derive(Clone, Debug, Default)]
 struct Bitmaps {
-    /// One array per class: a fixed size, so that storing a block's word
-    /// needs no bounds check.
-    bytes: Box<[[u8; Bitmaps::STRIDE]; 7]>,
+    bits: BitArrays<7>,
     /// The special, `%` and hex masks of the last block put, whose
     /// `PATHBAD` waits for the next block's hex digits.
     pending: [u64; 3],
 }
 
-impl Default for Bitmaps {
-    fn default() -> Bitmaps {
-        let bytes = vec![[0u8; Bitmaps::STRIDE]; Bitmaps::CLASSES.len()];
-        Bitmaps {
-            bytes: bytes
-                .into_boxed_slice()
-                .try_into()
-                .expect("one array per class"),
-            pending: [0; 3],
-        }
-    }
-}
-
 impl Bitmaps {
-    /// The bytes of one class: a window's masks and the zero padding.
-    const STRIDE: usize = 8 * WINDOW_BLOCKS + 16;
     /// The classes, in order.
     const CLASSES: [u8; 7] = [COLON, SLASH, QUESTION, HASH, SPECIAL, LF, PATHBAD];
 
-    /// The index of class `sel` (one class) in `bytes`: the classes'
-    /// order is that of their bits.
+    /// The index of class `sel` (one class) in `bits`: the classes' order
+    /// is that of their bits.
     #[inline(always)]
     fn index(sel: u8) -> usize {
         sel.trailing_zeros() as usize
@@ -273,18 +314,13 @@ impl Bitmaps {
     /// `g`: bit `g` is bit `g % 8` of the result.
     #[inline(always)]
     fn lane(&self, sel: u8, g: usize) -> u128 {
-        // No shift to bring bit `g` down: a variable 128-bit shift costs
-        // more than the offset that every query then adds.
-        lane_at(&self.bytes[Self::index(sel)], g)
+        self.bits.lane(Self::index(sel), g)
     }
 
     /// Stores word `i` of class `sel` (one class).
     #[inline(always)]
     fn store(&mut self, sel: u8, i: usize, w: u64) {
-        // `i` is below `WINDOW_BLOCKS` (see `Sink`); saying so spares a
-        // bounds check per class.
-        let at = 8 * i.min(WINDOW_BLOCKS - 1);
-        self.bytes[Self::index(sel)][at..at + 8].copy_from_slice(&w.to_le_bytes());
+        self.bits.store(Self::index(sel), i, w);
     }
 
     /// Stores the `PATHBAD` word of block `i`, the last put, whose next
@@ -296,39 +332,19 @@ impl Bitmaps {
     }
 }
 
-/// The 128 bits from the byte holding bit `g` of a class's bit array:
-/// bit `g` is bit `g % 8` of the result.
-#[inline(always)]
-fn lane_at(bits: &[u8; Bitmaps::STRIDE], g: usize) -> u128 {
-    let at = g / 8;
-    u128::from_le_bytes(bits[at..at + 16].try_into().expect("16 bytes"))
-}
-
 /// A window's `.` and `A-Z` bit arrays (laid out as [`Bitmaps`]' classes),
 /// kept when a [`Scanner`] notes what normalization looks for
 /// ([`Scanner::noting`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct NormalBitmaps {
-    dot: Box<[u8; Bitmaps::STRIDE]>,
-    upper: Box<[u8; Bitmaps::STRIDE]>,
-}
-
-impl Default for NormalBitmaps {
-    fn default() -> NormalBitmaps {
-        let zeros = || {
-            vec![0u8; Bitmaps::STRIDE]
-                .into_boxed_slice()
-                .try_into()
-                .expect("one class")
-        };
-        NormalBitmaps {
-            dot: zeros(),
-            upper: zeros(),
-        }
-    }
+    bits: BitArrays<2>,
 }
 
 impl NormalBitmaps {
+    /// The classes' indexes in `bits`.
+    const DOT: usize = 0;
+    const UPPER: usize = 1;
+
     /// The notes on the valid `line` at bit `g` of the window, whose masks
     /// are `lane` and whose path starts at `path_start`: `NOTE_PLAIN` when
     /// it has no uppercase letter before its path, no `/` followed by `.`
@@ -338,8 +354,8 @@ impl NormalBitmaps {
     #[inline(always)]
     fn notes(&self, lane: &Lane<u128>, line: &[u8], g: usize, path_start: usize) -> usize {
         // The byte after the line is its CR or LF, or padding: never a `.`.
-        let dot = lane_at(&self.dot, g);
-        let upper = lane_at(&self.upper, g);
+        let dot = self.bits.lane(Self::DOT, g);
+        let upper = self.bits.lane(Self::UPPER, g);
         // Scheme and authority are short: their bits are in the low word.
         let head = lane.o + path_start;
         let upper_head = if head <= 64 {
@@ -385,17 +401,13 @@ impl Sink for Noting<'_> {
 
     #[inline(always)]
     fn put_marks(&mut self, i: usize, m: NormalMarks) {
-        // As in `Bitmaps::store`.
-        let at = 8 * i.min(WINDOW_BLOCKS - 1);
-        self.normal.dot[at..at + 8].copy_from_slice(&m.dot.to_le_bytes());
-        self.normal.upper[at..at + 8].copy_from_slice(&m.upper.to_le_bytes());
+        self.normal.bits.store(NormalBitmaps::DOT, i, m.dot);
+        self.normal.bits.store(NormalBitmaps::UPPER, i, m.upper);
     }
 
     fn end(&mut self, blocks: usize) {
         self.bits.end(blocks);
-        // Nothing of an earlier window may show past this one's end.
-        self.normal.dot[8 * blocks..8 * blocks + 16].fill(0);
-        self.normal.upper[8 * blocks..8 * blocks + 16].fill(0);
+        self.normal.bits.clear_from(blocks);
     }
 }
 
@@ -405,8 +417,7 @@ impl Words for &Bitmaps {
         let mut w = 0;
         for c in Bitmaps::CLASSES {
             if sel & c != 0 {
-                let b = &self.bytes[Bitmaps::index(c)][8 * k..8 * k + 8];
-                w |= u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                w |= self.bits.word(Bitmaps::index(c), k);
             }
         }
         w
@@ -440,10 +451,7 @@ impl Sink for Bitmaps {
         if blocks > 0 {
             self.finish(blocks - 1, 0);
         }
-        // Nothing of an earlier window may show past this one's end.
-        for class in self.bytes.iter_mut() {
-            class[8 * blocks..8 * blocks + 16].fill(0);
-        }
+        self.bits.clear_from(blocks);
     }
 }
 
