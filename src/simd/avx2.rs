@@ -8,7 +8,6 @@ use core::arch::x86_64::{
 };
 
 use super::{padded, Classify, Masks, NibbleTables, NormalMarks, Sink};
-use crate::table;
 
 /// Proof that the CPU has AVX2: built only inside this file's
 /// `#[target_feature(enable = "avx2")]` functions, which are called only
@@ -68,30 +67,7 @@ impl Classify for Avx2 {
     }
 }
 
-/// The special bytes below 0x80.
-const SPECIAL: NibbleTables = NibbleTables::of(&table::SPECIAL, true);
-
-/// A 16-byte table twice, one copy per 128-bit lane.
-const fn twice(t: [u8; 16]) -> [u8; 32] {
-    let mut both = [0u8; 32];
-    let mut i = 0;
-    while i < 16 {
-        both[i] = t[i];
-        both[16 + i] = t[i];
-        i += 1;
-    }
-    both
-}
-
-/// The hex digits (all below 0x80).
-const HEX: NibbleTables = NibbleTables::of(&table::HEX, true);
-
-static TABLES: [[u8; 32]; 4] = [
-    twice(SPECIAL.lo),
-    twice(SPECIAL.hi),
-    twice(HEX.lo),
-    twice(HEX.hi),
-];
+static TABLES: [[u8; 32]; 4] = NibbleTables::lanes();
 
 #[target_feature(enable = "avx2")]
 #[inline]

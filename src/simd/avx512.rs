@@ -11,7 +11,6 @@ use core::arch::x86_64::{
 };
 
 use super::{Classify, Masks, NibbleTables, NormalMarks, Sink};
-use crate::table;
 
 /// Proof that the CPU has AVX-512 F and BW: built only inside this file's
 /// `#[target_feature(enable = "avx512f,avx512bw")]` functions, which are
@@ -66,29 +65,7 @@ impl Classify for Avx512 {
     }
 }
 
-/// A 16-byte table four times, one copy per 128-bit lane (`vpshufb` looks
-/// up within a lane).
-const fn four(t: [u8; 16]) -> [u8; 64] {
-    let mut all = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        all[i] = t[i % 16];
-        i += 1;
-    }
-    all
-}
-
-/// The special bytes below 0x80.
-const SPECIAL: NibbleTables = NibbleTables::of(&table::SPECIAL, true);
-/// The hex digits (all below 0x80).
-const HEX: NibbleTables = NibbleTables::of(&table::HEX, true);
-
-static TABLES: [[u8; 64]; 4] = [
-    four(SPECIAL.lo),
-    four(SPECIAL.hi),
-    four(HEX.lo),
-    four(HEX.hi),
-];
+static TABLES: [[u8; 64]; 4] = NibbleTables::lanes();
 
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]

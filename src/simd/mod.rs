@@ -176,6 +176,34 @@ impl NibbleTables {
         }
         NibbleTables { lo, hi }
     }
+
+    /// The special bytes below 0x80 (every byte >= 0x80 is special too).
+    pub(crate) const SPECIAL: NibbleTables = NibbleTables::of(&crate::table::SPECIAL, true);
+    /// The hex digits (all below 0x80).
+    pub(crate) const HEX: NibbleTables = NibbleTables::of(&crate::table::HEX, true);
+
+    /// `SPECIAL`'s `lo` and `hi`, then `HEX`'s, each repeated over `N`
+    /// bytes: one copy per 128-bit lane of an `N`-byte vector, since
+    /// `vpshufb` looks up within a lane.
+    pub(crate) const fn lanes<const N: usize>() -> [[u8; N]; 4] {
+        let from = [
+            NibbleTables::SPECIAL.lo,
+            NibbleTables::SPECIAL.hi,
+            NibbleTables::HEX.lo,
+            NibbleTables::HEX.hi,
+        ];
+        let mut all = [[0u8; N]; 4];
+        let mut t = 0;
+        while t < 4 {
+            let mut i = 0;
+            while i < N {
+                all[t][i] = from[t][i % 16];
+                i += 1;
+            }
+            t += 1;
+        }
+        all
+    }
 }
 
 /// An implementation of the classifier.

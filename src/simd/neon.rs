@@ -15,8 +15,6 @@ pub(super) struct Neon;
 
 /// The bytes below 0x80 that are not special; every byte >= 0x80 is special.
 const PLAIN: NibbleTables = NibbleTables::of(&table::SPECIAL, false);
-/// The hex digits (all below 0x80).
-const HEX: NibbleTables = NibbleTables::of(&table::HEX, true);
 const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 #[target_feature(enable = "neon")]
@@ -106,7 +104,7 @@ fn normal_marks(block: &[u8; 64]) -> NormalMarks {
 fn classify(block: &[u8; 64]) -> Masks {
     let v = vectors(block);
     let (lo, hi) = (load(&PLAIN.lo), load(&PLAIN.hi));
-    let (hex_lo, hex_hi) = (load(&HEX.lo), load(&HEX.hi));
+    let (hex_lo, hex_hi) = (load(&NibbleTables::HEX.lo), load(&NibbleTables::HEX.hi));
     Masks {
         lf: eq(&v, b'\n'),
         colon: eq(&v, b':'),
