@@ -168,10 +168,11 @@ impl<'a> Uris<'a> {
         while self.pos < self.data.len() {
             let n = self.line;
             self.line += 1;
+            let start = self.pos;
             let (end, next, d) =
                 self.scanner
-                    .line::<NOTE>(self.backend, self.data, self.pos, self.mode);
-            let line = &self.data[self.pos..end];
+                    .line::<NOTE>(self.backend, self.data, start, self.mode);
+            let line = &self.data[start..end];
             self.pos = next;
             // Two calls, so that the valid line's result is never merged
             // with one returned through memory.
@@ -181,10 +182,29 @@ impl<'a> Uris<'a> {
                     (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
                 )
             } else {
-                f(acc, (n, line, parse_reference(line, self.mode)))
+                f(
+                    acc,
+                    (n, line, invalid(&self.scanner, start, line, self.mode)),
+                )
             };
         }
         acc
+    }
+}
+
+/// The result of the line at `start`, `line`, that `scanner` has just found
+/// invalid: its error from the window's masks, or the reference
+/// validator's for a line the window does not hold.
+#[cold]
+fn invalid<'a>(
+    scanner: &Scanner,
+    start: usize,
+    line: &'a [u8],
+    mode: Mode,
+) -> Result<Uri<'a>, Error> {
+    match scanner.why(start, line, mode) {
+        Some(e) => Err(e),
+        None => parse_reference(line, mode),
     }
 }
 
@@ -218,17 +238,18 @@ impl<'a> Iterator for Uris<'a> {
             return Some((n, line, parse_reference(line, self.mode)));
         }
         // (`true`: notes if the scanner is noting.)
-        let (end, next, d) =
-            self.scanner
-                .line::<true>(self.backend, self.data, self.pos, self.mode);
-        let line = &self.data[self.pos..end];
+        let start = self.pos;
+        let (end, next, d) = self
+            .scanner
+            .line::<true>(self.backend, self.data, start, self.mode);
+        let line = &self.data[start..end];
         self.pos = next;
         // Each result is built in one place, straight into the return value:
         // a copy through the stack would cost store-forwarding stalls.
         if d.valid {
             return Some((n, line, Ok(Uri::from_parts(line, d.split, d.authority))));
         }
-        Some((n, line, parse_reference(line, self.mode)))
+        Some((n, line, invalid(&self.scanner, start, line, self.mode)))
     }
 
     /// Internal iteration (`for_each` uses it): the item goes straight to

@@ -24,15 +24,20 @@
 //!    of query and fragment are two more trailing-zero counts.
 //!
 //! Stage 2 answers valid (with the split and the authority's parts, identical
-//! to the reference) or invalid; the reference validator then says where and
-//! why. Lines longer than a window go to the reference too.
+//! to the reference) or invalid. Asked why, it goes over an invalid line's
+//! masks again and gives the reference's error (the same offset, component
+//! and kind): the first wrong byte of path, query or fragment is the first
+//! special byte there that is neither an `@` nor a good `%`, the scheme and
+//! the authority being checked by the reference's own code. Lines longer
+//! than a window go to the reference validator.
 
+use crate::error::{Component, Error, ErrorKind};
 use crate::normalize::pct_is_normal;
 use crate::simd::{Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
-    check_authority, is_ipv4, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+    check_authority, check_scheme, is_ipv4, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
 };
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
@@ -680,16 +685,41 @@ fn is_scheme(line: &[u8], d: usize) -> bool {
     table::is(line[0], table::ALPHA) && line[1..d].iter().all(|&b| table::is(b, table::SCHEME))
 }
 
-/// Stage 2 proper: decides `line` from its masks `v`.
+/// What [`decide`] says of a line: `Ok` valid, with its split and the
+/// authority's parts; `Err` invalid, with the reference's error when asked
+/// why (`WHY`; `None` otherwise).
+type Verdict = Result<Outcome, Option<Error>>;
+
+/// An invalid line's verdict: its error `e()` only when asked why, so that
+/// the hot loop's instance (`WHY` false) computes nothing on that path.
 #[inline(always)]
-fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
+fn invalid<const WHY: bool>(e: impl FnOnce() -> Option<Error>) -> Verdict {
+    Err(if WHY { e() } else { None })
+}
+
+/// Whether the special byte at `p` is allowed in a path, query and
+/// fragment: an `@`, or a `%` followed by two hex digits before the end.
+#[inline(always)]
+fn special_ok(line: &[u8], p: usize) -> bool {
+    let hex = |b: u8| table::is(b, table::HEXDIG);
+    match line[p] {
+        b'@' => true,
+        b'%' => p + 2 < line.len() && hex(line[p + 1]) && hex(line[p + 2]),
+        _ => false,
+    }
+}
+
+/// Stage 2 proper: decides `line` from its masks `v`, with the reference's
+/// error for an invalid line when `WHY`.
+#[inline(always)]
+fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdict {
     let n = line.len();
     // 1. Scheme: up to the first of `: / ? #` when that is a `:` at > 0.
     let d = v.first_on(COLON | SLASH | QUESTION | HASH, 0, n);
     let mut pos = 0;
     let scheme = if d < n && d > 0 && line[d] == b':' {
         if !is_scheme(line, d) {
-            return Outcome::REFERENCE;
+            return invalid::<WHY>(|| check_scheme(line, Span::new(0, d)).err());
         }
         pos = d + 1;
         Some(Span::new(0, d))
@@ -697,8 +727,19 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
         // A relative reference: not a URI, and not starting with `:`
         // (`path-noscheme`; any later `:` of its first segment would have
         // made a scheme).
-        if mode != Mode::Reference || line.first() == Some(&b':') {
-            return Outcome::REFERENCE;
+        if mode != Mode::Reference {
+            return invalid::<WHY>(|| {
+                Some(Error::new(0, Component::Scheme, ErrorKind::MissingScheme))
+            });
+        }
+        if line.first() == Some(&b':') {
+            return invalid::<WHY>(|| {
+                Some(Error::new(
+                    0,
+                    Component::Path,
+                    ErrorKind::ColonInFirstSegment,
+                ))
+            });
         }
         None
     };
@@ -725,7 +766,7 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
         } else {
             match check_authority(line, a) {
                 Ok(p) => parts = p,
-                Err(_) => return Outcome::REFERENCE,
+                Err(e) => return invalid::<WHY>(|| Some(e)),
             }
         }
         authority = Some(a);
@@ -734,20 +775,14 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
     // 3. Path, query and fragment.
     let h = v.first_on(HASH, pos, n);
     if h < n && (mode == Mode::Absolute || v.first_on(HASH, h + 1, n) < n) {
-        return Outcome::REFERENCE;
+        return invalid::<WHY>(|| rest_error(v, line, pos, h, mode));
     }
-    let hex = |b: u8| table::is(b, table::HEXDIG);
-    let ok = v.first_on(PATHBAD, pos, n) == n
-        || v.all_on(SPECIAL, pos, n, |p| match line[p] {
-            b'@' => true,
-            b'%' => p + 2 < n && hex(line[p + 1]) && hex(line[p + 2]),
-            _ => false,
-        });
+    let ok = v.first_on(PATHBAD, pos, n) == n || v.all_on(SPECIAL, pos, n, |p| special_ok(line, p));
     if !ok {
-        return Outcome::REFERENCE;
+        return invalid::<WHY>(|| rest_error(v, line, pos, h, mode));
     }
     let q = v.first(QUESTION, pos, h);
-    Outcome {
+    Ok(Outcome {
         valid: true,
         split: Split::new(
             scheme,
@@ -758,15 +793,60 @@ fn decide(v: impl LineMasks, line: &[u8], mode: Mode) -> Outcome {
             n,
         ),
         authority: parts,
-    }
+    })
 }
 
-/// Stage 1 + stage 2 of a single input, its masks on the stack: inputs
-/// longer than that go to the reference.
+/// The reference's error for a line whose scheme and authority are valid
+/// and whose path, query or fragment is not: path, query and fragment
+/// (from `pos`, the first `#` at `h` or none at the line's end) are checked
+/// in that order, and a byte is wrong in all three alike (a special byte
+/// but an `@` or a good `%`) but for a second `#` (wrong in the fragment)
+/// and a fragment where none may be ([`Mode::Absolute`]).
+#[cold]
+fn rest_error(v: impl LineMasks, line: &[u8], pos: usize, h: usize, mode: Mode) -> Option<Error> {
+    let n = line.len();
+    let mut bad = n;
+    v.all_on(SPECIAL, pos, n, |p| {
+        let ok = special_ok(line, p);
+        if !ok {
+            bad = p;
+        }
+        ok
+    });
+    if h < n {
+        if mode == Mode::Absolute && bad > h {
+            return Some(Error::new(
+                h,
+                Component::Fragment,
+                ErrorKind::FragmentNotAllowed,
+            ));
+        }
+        bad = bad.min(v.first_on(HASH, h + 1, n));
+    }
+    let &b = line.get(bad)?;
+    let q = v.first(QUESTION, pos, h);
+    let component = if bad < q {
+        Component::Path
+    } else if bad < h {
+        Component::Query
+    } else {
+        Component::Fragment
+    };
+    let kind = if b == b'%' {
+        ErrorKind::BadPercentEncoding
+    } else {
+        ErrorKind::InvalidByte(b)
+    };
+    Some(Error::new(bad, component, kind))
+}
+
+/// Stage 1 + stage 2 of a single input, its masks on the stack, with the
+/// error of an invalid one; `Err(None)` for an input longer than that (the
+/// reference's to decide).
 #[inline]
-pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Outcome {
+pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Verdict {
     if line.len() > 64 * LINE_BLOCKS {
-        return Outcome::REFERENCE;
+        return Err(None);
     }
     // The usual short input: its masks in registers, and no more blocks to
     // zero than it has (a larger buffer costs a call to `memset`).
@@ -780,18 +860,18 @@ pub(crate) fn decide_line(backend: Backend, line: &[u8], mode: Mode) -> Outcome 
     // One more block than the input, for `PATHBAD`'s look at the next.
     let mut m = [Masks::default(); LINE_BLOCKS + 1];
     backend.classify_blocks(line, &mut m[..n.div_ceil(64)]);
-    decide(View { m: &m[..], base: 0 }, line, mode)
+    decide::<true>(View { m: &m[..], base: 0 }, line, mode)
 }
 
 /// Stage 2 of an input of at most 128 bytes whose blocks' masks `m` (one
 /// or two) are at hand.
 #[inline(always)]
-fn decide_from(m: &[Masks], line: &[u8], mode: Mode) -> Outcome {
+fn decide_from(m: &[Masks], line: &[u8], mode: Mode) -> Verdict {
     let n = line.len();
     if n <= 64 {
-        decide(Lane::<u64>::new(m, n), line, mode)
+        decide::<true>(Lane::<u64>::new(m, n), line, mode)
     } else {
-        decide(Lane::<u128>::new(m, n), line, mode)
+        decide::<true>(Lane::<u128>::new(m, n), line, mode)
     }
 }
 
@@ -851,7 +931,7 @@ impl Scanner {
         let outcome = if g % 8 + line.len() <= 128 {
             self.decide_in_window::<NOTE>(g, line, mode)
         } else {
-            decide(
+            decide::<false>(
                 View {
                     m: &self.bits,
                     base: g,
@@ -859,6 +939,7 @@ impl Scanner {
                 line,
                 mode,
             )
+            .unwrap_or(Outcome::REFERENCE)
         };
         (content_end, next, outcome)
     }
@@ -870,13 +951,39 @@ impl Scanner {
         self.normal.is_some()
     }
 
+    /// The reference's error for the line at `start` of the chunk, `line`,
+    /// that [`Scanner::line`] has just found invalid, from the window's
+    /// masks; `None` when the window has none for it (a line longer than a
+    /// window).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn why(&self, start: usize, line: &[u8], mode: Mode) -> Option<Error> {
+        if start < self.base || start + line.len() > self.base + self.covered {
+            return None;
+        }
+        let g = start - self.base;
+        let verdict = if g % 8 + line.len() <= 128 {
+            decide::<true>(Lane::of_window(&self.bits, g, line.len()), line, mode)
+        } else {
+            decide::<true>(
+                View {
+                    m: &self.bits,
+                    base: g,
+                },
+                line,
+                mode,
+            )
+        };
+        verdict.err().flatten()
+    }
+
     /// Stage 2 of `line`, at bit `g` of the window with `g % 8 + line.len()`
     /// at most 128 (its masks one lane), with the notes of a noting scanner
     /// when `NOTE`.
     #[inline(always)]
     fn decide_in_window<const NOTE: bool>(&self, g: usize, line: &[u8], mode: Mode) -> Outcome {
         let lane = Lane::of_window(&self.bits, g, line.len());
-        let mut outcome = decide(lane, line, mode);
+        let mut outcome = decide::<false>(lane, line, mode).unwrap_or(Outcome::REFERENCE);
         if let (true, Some(n), true) = (NOTE, &self.normal, outcome.valid) {
             let notes = n.notes(&lane, line, g, outcome.split.path_span().start);
             outcome.authority.add_notes(notes);

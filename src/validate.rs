@@ -440,9 +440,10 @@ const SHORT: usize = 8;
 /// ```
 pub fn parse_with(input: &[u8], mode: Mode, backend: Backend) -> Result<Uri<'_>, Error> {
     if backend != Backend::Scalar && input.len() >= SHORT && backend.is_available() {
-        let d = stage2::decide_line(backend, input, mode);
-        if d.valid {
-            return Ok(Uri::from_parts(input, d.split, d.authority));
+        match stage2::decide_line(backend, input, mode) {
+            Ok(d) => return Ok(Uri::from_parts(input, d.split, d.authority)),
+            Err(Some(e)) => return Err(e),
+            Err(None) => {}
         }
     }
     parse_reference(input, mode)
@@ -541,7 +542,7 @@ fn pct_encoded(input: &[u8], i: usize, end: usize, component: Component) -> Resu
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; Appendix B made it
 /// non-empty.
-fn check_scheme(input: &[u8], s: Span) -> Result<(), Error> {
+pub(crate) fn check_scheme(input: &[u8], s: Span) -> Result<(), Error> {
     let first = input[s.start];
     if !is(first, table::ALPHA) {
         let kind = if is(first, table::SCHEME) {

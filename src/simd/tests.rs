@@ -213,7 +213,7 @@ proptest! {
 /// `Chunk::uris_with` on every backend equals the reference on `Chunk::lines`.
 fn check_chunk(data: &[u8]) {
     let chunk = Chunk::new(data, 1, 0);
-    for mode in [Mode::Reference, Mode::Uri] {
+    for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
         let expected: Vec<_> = chunk
             .lines()
             .map(|(n, l)| (n, l, parse_reference(l, mode)))
@@ -224,6 +224,12 @@ fn check_chunk(data: &[u8]) {
         for backend in Backend::available() {
             let got: Vec<_> = chunk.uris_with(mode, backend).collect();
             assert_eq!(got, expected, "{} {mode:?}", backend.name());
+            // `fold`'s loop (what `for_each` runs) is a second copy.
+            let mut folded = Vec::new();
+            chunk
+                .uris_with(mode, backend)
+                .for_each(|item| folded.push(item));
+            assert_eq!(folded, expected, "{} {mode:?} fold", backend.name());
         }
     }
 }
