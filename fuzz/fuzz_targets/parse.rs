@@ -28,10 +28,16 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let chunk = Chunk::new(data, 1, 0);
-    let expected: Vec<_> = chunk.uris_with(Mode::Reference, Backend::Scalar).collect();
-    assert_eq!(expected.len(), chunk.lines().count());
-    for backend in Backend::available() {
-        let got: Vec<_> = chunk.uris_with(Mode::Reference, backend).collect();
-        assert_eq!(got, expected, "{}", backend.name());
+    for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
+        let expected: Vec<_> = chunk.uris_with(mode, Backend::Scalar).collect();
+        assert_eq!(expected.len(), chunk.lines().count());
+        for backend in Backend::available() {
+            let got: Vec<_> = chunk.uris_with(mode, backend).collect();
+            assert_eq!(got, expected, "{} {mode:?}", backend.name());
+            // The `fold` loop (what `for_each` runs) is a second copy.
+            let mut folded = Vec::new();
+            chunk.uris_with(mode, backend).for_each(|item| folded.push(item));
+            assert_eq!(folded, expected, "{} {mode:?} fold", backend.name());
+        }
     }
 });
