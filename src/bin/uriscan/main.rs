@@ -288,6 +288,16 @@ fn process(config: &Config, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) ->
         });
         return st;
     }
+    if let Job::Dedup(print) = config.job {
+        // Room for the records at once (a key about as long as its line,
+        // and the line again unless keys are printed; lines of 32 bytes or
+        // more): grown by doubling, the copies cost 4.5% of `dedup`'s
+        // instructions.
+        let n = chunk.data().len();
+        let lines = if print == DedupPrint::Key { 1 } else { 2 };
+        st.keys.reserve(lines * n + n / 8);
+        st.records.reserve(n / 32);
+    }
     let mut uris = chunk.uris(config.mode);
     if matches!(config.job, Job::Normalize(_) | Job::Dedup(_)) {
         // The pass that classifies the lines also finds what
