@@ -26,6 +26,7 @@
 //! Left out on purpose: IPv6 zone identifiers (RFC 6874) and IRIs (RFC 3987)
 //! are not RFC 3986 and are rejected.
 
+use core::fmt;
 use core::ops::Range;
 
 use crate::error::{Component, Error, ErrorKind};
@@ -232,7 +233,7 @@ impl Authority {
 /// assert_eq!(uri.fragment(), Some("top"));
 /// # Ok::<(), uriscan::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Uri<'a> {
     input: &'a [u8],
     split: Split,
@@ -240,6 +241,24 @@ pub struct Uri<'a> {
     /// a plain struct is cheap to build and move on the hot path. Also holds
     /// the corpus pass's notes, for any URI.
     authority: Authority,
+}
+
+/// The text and its components, as the accessors give them (not the
+/// offsets and flags kept inside).
+impl fmt::Debug for Uri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Uri")
+            .field("text", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("host_kind", &self.host_kind())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
 }
 
 impl<'a> Uri<'a> {
@@ -783,4 +802,27 @@ fn check_ipv6(input: &[u8], start: usize, end: usize) -> Result<(), Error> {
         return Err(err(double_colon_at, ErrorKind::Ipv6TooManyGroups));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_shows_components_not_notes() {
+        let uri = parse(b"http://u@h:8/p?q#f", Mode::Reference).unwrap();
+        assert_eq!(
+            format!("{uri:?}"),
+            concat!(
+                r#"Uri { text: "http://u@h:8/p?q#f", scheme: Some("http"), "#,
+                r#"userinfo: Some("u"), host: Some("h"), host_kind: Some(RegName), "#,
+                r#"port: Some("8"), path: "/p", query: Some("q"), fragment: Some("f") }"#,
+            )
+        );
+        // The corpus pass's notes for normalization do not show.
+        let chunk = crate::batch::Chunk::new(b"http://h/p\n", 1, 0);
+        let (_, _, noted) = chunk.uris(Mode::Reference).for_normalizer().next().unwrap();
+        let plain = parse(b"http://h/p", Mode::Reference).unwrap();
+        assert_eq!(format!("{:?}", noted.unwrap()), format!("{plain:?}"));
+    }
 }
