@@ -17,9 +17,10 @@
 //!    structure are, with no per-byte loop, and the few special bytes of the
 //!    others are looked at one by one (`%` needs two hex digits after it).
 //!    An unusual authority (userinfo, IP literal, percent-encoding) goes
-//!    through the reference code. An invalid line is handed to the
-//!    reference validator, which says where and why: SIMD answers "anything
-//!    wrong?", the scalar code locates it.
+//!    through the reference code. For an invalid line stage 2 goes over its
+//!    masks once more to say where and why, exactly as the reference
+//!    validator would (the first special byte that is not allowed where it
+//!    stands, or the reference's own scheme and authority checks).
 //!
 //! The optimisations, in order:
 //!
