@@ -799,9 +799,9 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
 /// The reference's error for a line whose scheme and authority are valid
 /// and whose path, query or fragment is not: path, query and fragment
 /// (from `pos`, the first `#` at `h` or none at the line's end) are checked
-/// in that order, and a byte is wrong in all three alike (a special byte
-/// but an `@` or a good `%`) but for a second `#` (wrong in the fragment)
-/// and a fragment where none may be ([`Mode::Absolute`]).
+/// in that order, and the same bytes are wrong in all three (a special byte
+/// other than an `@` or a good `%`), but for a second `#`, wrong in the
+/// fragment, and a fragment where none may be ([`Mode::Absolute`]).
 #[cold]
 fn rest_error(v: impl LineMasks, line: &[u8], pos: usize, h: usize, mode: Mode) -> Option<Error> {
     let n = line.len();
