@@ -31,13 +31,14 @@
 //! the authority being checked by the reference's own code. Lines longer
 //! than a window go to the reference validator.
 
-use crate::error::{Component, Error, ErrorKind};
+use crate::error::Error;
 use crate::normalize::pct_is_normal;
 use crate::simd::{Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
-    check_authority, check_scheme, is_ipv4, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+    check_authority, check_rest, check_scheme, colon_in_first_segment, is_ipv4, is_pct_encoded,
+    missing_scheme, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
 };
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
@@ -701,10 +702,9 @@ fn invalid<const WHY: bool>(e: impl FnOnce() -> Option<Error>) -> Verdict {
 /// fragment: an `@`, or a `%` followed by two hex digits before the end.
 #[inline(always)]
 fn special_ok(line: &[u8], p: usize) -> bool {
-    let hex = |b: u8| table::is(b, table::HEXDIG);
     match line[p] {
         b'@' => true,
-        b'%' => p + 2 < line.len() && hex(line[p + 1]) && hex(line[p + 2]),
+        b'%' => is_pct_encoded(line, p, line.len()),
         _ => false,
     }
 }
@@ -728,18 +728,10 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
         // (`path-noscheme`; any later `:` of its first segment would have
         // made a scheme).
         if mode != Mode::Reference {
-            return invalid::<WHY>(|| {
-                Some(Error::new(0, Component::Scheme, ErrorKind::MissingScheme))
-            });
+            return invalid::<WHY>(|| Some(missing_scheme()));
         }
         if line.first() == Some(&b':') {
-            return invalid::<WHY>(|| {
-                Some(Error::new(
-                    0,
-                    Component::Path,
-                    ErrorKind::ColonInFirstSegment,
-                ))
-            });
+            return invalid::<WHY>(|| Some(colon_in_first_segment()));
         }
         None
     };
@@ -797,47 +789,35 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
 }
 
 /// The reference's error for a line whose scheme and authority are valid
-/// and whose path, query or fragment is not: path, query and fragment
-/// (from `pos`, the first `#` at `h` or none at the line's end) are checked
-/// in that order, and the same bytes are wrong in all three (a special byte
-/// other than an `@` or a good `%`), but for a second `#`, wrong in the
-/// fragment, and a fragment where none may be ([`Mode::Absolute`]).
+/// and whose path, query or fragment is not (from `pos`; the first `#` at
+/// `h`, or none at the line's end). A byte there is wrong exactly when it
+/// is a special byte other than an `@` or a good `%`, or a second `#`: the
+/// first such byte is found on the masks, and the reference's own checks
+/// ([`check_rest`]) start there, so that they give its error at once.
 #[cold]
 fn rest_error(v: impl LineMasks, line: &[u8], pos: usize, h: usize, mode: Mode) -> Option<Error> {
     let n = line.len();
-    let mut bad = n;
+    let mut from = n;
     v.all_on(SPECIAL, pos, n, |p| {
         let ok = special_ok(line, p);
         if !ok {
-            bad = p;
+            from = p;
         }
         ok
     });
     if h < n {
-        if mode == Mode::Absolute && bad > h {
-            return Some(Error::new(
-                h,
-                Component::Fragment,
-                ErrorKind::FragmentNotAllowed,
-            ));
-        }
-        bad = bad.min(v.first_on(HASH, h + 1, n));
+        from = from.min(v.first_on(HASH, h + 1, n));
     }
-    let &b = line.get(bad)?;
     let q = v.first(QUESTION, pos, h);
-    let component = if bad < q {
-        Component::Path
-    } else if bad < h {
-        Component::Query
-    } else {
-        Component::Fragment
-    };
-    let kind = if b == b'%' {
-        ErrorKind::BadPercentEncoding
-    } else {
-        ErrorKind::InvalidByte(b)
-    };
-    Some(Error::new(bad, component, kind))
+    check_rest(
+        line,
+        Span::new(pos, q),
+        (q < h).then(|| Span::new(q + 1, h)),
+        (h < n).then(|| Span::new(h + 1, n)),
+        mode,
+        from,
+    )
+    .err()
 }
 
 /// Stage 1 + stage 2 of a single input, its masks on the stack, with the

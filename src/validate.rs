@@ -495,9 +495,7 @@ pub(crate) fn port_value(digits: &[u8]) -> Option<u32> {
 pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Authority>, Error> {
     match s.scheme_span() {
         Some(scheme) => check_scheme(input, scheme)?,
-        None if mode != Mode::Reference => {
-            return Err(Error::new(0, Component::Scheme, ErrorKind::MissingScheme))
-        }
+        None if mode != Mode::Reference => return Err(missing_scheme()),
         None => {}
     }
     let authority = match s.authority_span() {
@@ -507,17 +505,47 @@ pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Author
     if s.scheme_span().is_none() && s.authority_span().is_none() && input.first() == Some(&b':') {
         // path-noscheme: the first segment of a relative path may not hold a
         // `:`. After the split, that happens only when it starts with one.
-        return Err(Error::new(
-            0,
-            Component::Path,
-            ErrorKind::ColonInFirstSegment,
-        ));
+        return Err(colon_in_first_segment());
     }
-    scan(input, s.path_span(), table::PATH, Component::Path)?;
-    if let Some(q) = s.query_span() {
-        scan(input, q, table::QUERY, Component::Query)?;
+    check_rest(
+        input,
+        s.path_span(),
+        s.query_span(),
+        s.fragment_span(),
+        mode,
+        0,
+    )?;
+    Ok(authority)
+}
+
+/// A URI without a scheme where one is required.
+pub(crate) fn missing_scheme() -> Error {
+    Error::new(0, Component::Scheme, ErrorKind::MissingScheme)
+}
+
+/// A relative reference whose path starts with `:`.
+pub(crate) fn colon_in_first_segment() -> Error {
+    Error::new(0, Component::Path, ErrorKind::ColonInFirstSegment)
+}
+
+/// Checks `path`, `query` and `fragment` against their rules, in that
+/// order, knowing the bytes before `from` valid (0: none known; stage 2
+/// passes the first byte its masks show may be wrong, so that only the
+/// error is looked at).
+pub(crate) fn check_rest(
+    input: &[u8],
+    path: Span,
+    query: Option<Span>,
+    fragment: Option<Span>,
+    mode: Mode,
+    from: usize,
+) -> Result<(), Error> {
+    let unknown = |s: Span| Span::new(s.start.max(from).min(s.end), s.end);
+    scan(input, unknown(path), table::PATH, Component::Path)?;
+    if let Some(q) = query {
+        scan(input, unknown(q), table::QUERY, Component::Query)?;
     }
-    if let Some(f) = s.fragment_span() {
+    if let Some(f) = fragment {
         if mode == Mode::Absolute {
             return Err(Error::new(
                 f.start - 1,
@@ -525,9 +553,9 @@ pub(crate) fn check(input: &[u8], s: &Split, mode: Mode) -> Result<Option<Author
                 ErrorKind::FragmentNotAllowed,
             ));
         }
-        scan(input, f, table::QUERY, Component::Fragment)?;
+        scan(input, unknown(f), table::QUERY, Component::Fragment)?;
     }
-    Ok(authority)
+    Ok(())
 }
 
 /// Checks that every byte of `span` is in `mask` or starts a `pct-encoded`.
@@ -548,11 +576,17 @@ fn scan(input: &[u8], span: Span, mask: u16, component: Component) -> Result<(),
     Ok(())
 }
 
+/// Whether the `%` at `i` is followed by two hex digits before `end`.
+#[inline(always)]
+pub(crate) fn is_pct_encoded(input: &[u8], i: usize, end: usize) -> bool {
+    i + 2 < end && is(input[i + 1], table::HEXDIG) && is(input[i + 2], table::HEXDIG)
+}
+
 /// `pct-encoded = "%" HEXDIG HEXDIG`, the `%` being at `i` and the component
 /// ending at `end`.
 #[inline]
 fn pct_encoded(input: &[u8], i: usize, end: usize, component: Component) -> Result<(), Error> {
-    if i + 2 < end && is(input[i + 1], table::HEXDIG) && is(input[i + 2], table::HEXDIG) {
+    if is_pct_encoded(input, i, end) {
         Ok(())
     } else {
         Err(Error::new(i, component, ErrorKind::BadPercentEncoding))
