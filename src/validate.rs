@@ -392,10 +392,11 @@ impl<'a> Uri<'a> {
 /// The bytes of a [`Uri`] as text, with no UTF-8 check: a `Uri` is built
 /// only from input the grammar accepted (by the reference validator, or by
 /// stage 2, which accepts no byte outside the URI alphabet and is tested to
-/// agree with the reference), and the grammar admits ASCII bytes only. Checking again on every accessor call
-/// cost more than the whole split (`Uri::scheme`, `host`, `port`, `path`,
-/// `query` and `fragment` of each URI of 16 MiB of `generated`: 94 ns per
-/// URI with `str::from_utf8`, 41 without, against 33 for `check` alone).
+/// agree with the reference), and the grammar admits ASCII bytes only.
+/// Checking again on every accessor call cost more than the whole split
+/// (`Uri::scheme`, `host`, `port`, `path`, `query` and `fragment` of each
+/// URI of 16 MiB of `generated`: 94 ns per URI with `str::from_utf8`, 41
+/// without, against 33 for `check` alone).
 #[allow(unsafe_code)]
 #[inline]
 fn ascii_str(bytes: &[u8]) -> &str {

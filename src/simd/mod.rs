@@ -34,8 +34,8 @@
 //!    vector, its compares writing the masks straight into mask registers
 //!    and its masked loads reading tails in place; SSE2, which has no byte
 //!    shuffle, with compares and ranges; NEON with `vqtbl1q_u8` lookups and
-//!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every backend's tables are built from
-//!    [`crate::table`].
+//!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every
+//!    backend's tables are built from [`crate::table`].
 //! 3. The backend is chosen once (run-time detection on x86-64, compile time
 //!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|avx512|neon`
 //!    forces one. The dispatch happens once per window (or per single URI),
