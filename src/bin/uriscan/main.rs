@@ -701,10 +701,7 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
                     &[]
                 };
                 for (i, &(hash, key_end, end)) in records.iter().enumerate() {
-                    if i % dedup::GROUP == 0 {
-                        let group = &records[i..records.len().min(i + dedup::GROUP)];
-                        seen.touch(group.iter().map(|r| r.0));
-                    }
+                    seen.look_ahead(|j| records.get(j).map(|r| r.0), i);
                     let key = &st.keys[from..key_end];
                     // An invalid line's key is a NUL and the line: show the line.
                     let shown: [&[u8]; 2] = if print_key && key.first() != Some(&0) {
