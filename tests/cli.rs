@@ -303,6 +303,59 @@ fn threads_and_chunk_sizes_give_identical_output() {
 }
 
 #[test]
+fn forced_backend_that_is_not_used_is_said() {
+    let used = stdout(&run(&["--version"], b""));
+    // A backend of the other architecture: never available here.
+    let foreign = if cfg!(target_arch = "x86_64") {
+        "neon"
+    } else {
+        "avx2"
+    };
+    for (name, why) in [
+        (foreign, "this CPU cannot run it"),
+        ("avx3", "no such backend"),
+    ] {
+        let o = bin()
+            .args(["check", "--no-progress"])
+            .env("URISCAN_BACKEND", name)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(code(&o), 0);
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!("uriscan: warning: URISCAN_BACKEND={name}: {why}")),
+            "{err}"
+        );
+        // The backend it falls back to is the detected one.
+        let v = bin()
+            .arg("--version")
+            .env("URISCAN_BACKEND", name)
+            .output()
+            .unwrap();
+        let detected = bin()
+            .arg("--version")
+            .env_remove("URISCAN_BACKEND")
+            .output()
+            .unwrap();
+        assert_eq!(v.stdout, detected.stdout);
+    }
+    // The backend in use, forced by name, is no cause for a warning.
+    let in_use = used
+        .lines()
+        .find_map(|l| l.strip_prefix("backend: "))
+        .and_then(|l| l.split(' ').next())
+        .unwrap();
+    let o = bin()
+        .args(["check", "--no-progress"])
+        .env("URISCAN_BACKEND", in_use)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+}
+
+#[test]
 fn stats_account_for_every_line() {
     let c = corpus();
     let o = run(&["stats", "--format", "json", &c], b"");

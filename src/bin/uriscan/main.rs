@@ -248,6 +248,7 @@ impl Config {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    check_forced_backend();
     match Config::from_cli(cli).and_then(run) {
         Ok(code) => code,
         Err(e) => {
@@ -255,6 +256,28 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Says so on standard error when `URISCAN_BACKEND` names a backend that is
+/// not the one in use (no such backend, or one this CPU cannot run): the
+/// library then falls back to the detected one without a word, and a
+/// benchmark or test run would measure something else than it says.
+fn check_forced_backend() {
+    let Some(name) = std::env::var_os("URISCAN_BACKEND") else {
+        return;
+    };
+    let name = name.to_string_lossy();
+    let used = uriscan::Backend::current();
+    let why = match uriscan::Backend::from_name(name.trim()) {
+        _ if name.trim().is_empty() => return,
+        Some(b) if b == used => return,
+        Some(_) => "this CPU cannot run it",
+        None => "no such backend (scalar, swar, sse2, avx2, avx512, neon)",
+    };
+    eprintln!(
+        "uriscan: warning: URISCAN_BACKEND={name}: {why}; using {}",
+        used.name()
+    );
 }
 
 /// Renders one chunk's records into `out` and counts them.
