@@ -311,16 +311,20 @@ fn forced_backend_that_is_not_used_is_said() {
     } else {
         "avx2"
     };
+    // uriscan with `args` and URISCAN_BACKEND set to `name`, no input.
+    let forced = |args: &[&str], name: &str| {
+        bin()
+            .args(args)
+            .env("URISCAN_BACKEND", name)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
     for (name, why) in [
         (foreign, "this CPU cannot run it"),
         ("avx3", "no such backend"),
     ] {
-        let o = bin()
-            .args(["check", "--no-progress"])
-            .env("URISCAN_BACKEND", name)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let o = forced(&["check", "--no-progress"], name);
         assert_eq!(code(&o), 0);
         let err = stderr(&o);
         assert!(
@@ -328,11 +332,7 @@ fn forced_backend_that_is_not_used_is_said() {
             "{err}"
         );
         // The backend it falls back to is the detected one.
-        let v = bin()
-            .arg("--version")
-            .env("URISCAN_BACKEND", name)
-            .output()
-            .unwrap();
+        let v = forced(&["--version"], name);
         let detected = bin()
             .arg("--version")
             .env_remove("URISCAN_BACKEND")
@@ -346,12 +346,7 @@ fn forced_backend_that_is_not_used_is_said() {
         .find_map(|l| l.strip_prefix("backend: "))
         .and_then(|l| l.split(' ').next())
         .unwrap();
-    let o = bin()
-        .args(["check", "--no-progress"])
-        .env("URISCAN_BACKEND", in_use)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let o = forced(&["check", "--no-progress"], in_use);
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
 }
 
