@@ -23,12 +23,12 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L / -cpu cor
 export URISCAN_TEST_RUNNER="$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER"
 export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
-# Property tests run about 20x slower under qemu: fewer cases.
-export URISCAN_PROPTEST_CASES=${URISCAN_PROPTEST_CASES:-300}
+source scripts/qemu-common.sh
 # RUSTC only for this build (a separate target dir keeps host builds intact).
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/aarch64}
+cross=(env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc cargo test --target aarch64-unknown-linux-gnu)
+"${cross[@]}" --no-run
 for backend in neon swar scalar; do
     echo "== aarch64, URISCAN_BACKEND=$backend"
-    URISCAN_BACKEND=$backend RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc \
-        cargo test --target aarch64-unknown-linux-gnu
+    URISCAN_BACKEND=$backend qemu_test "${cross[@]}"
 done

@@ -18,9 +18,9 @@ if ! command -v qemu-x86_64 >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null
 fi
 
-# Property tests run many times slower under qemu: fewer cases.
-export URISCAN_PROPTEST_CASES=${URISCAN_PROPTEST_CASES:-300}
+source scripts/qemu-common.sh
 cargo build --quiet --bin uriscan
+cargo test --quiet --no-run
 for cpu in Nehalem qemu64; do
     runner="qemu-x86_64 -cpu $cpu"
     echo "== x86-64 $cpu under qemu"
@@ -32,5 +32,5 @@ for cpu in Nehalem qemu64; do
         exit 1
     fi
     CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$runner" URISCAN_TEST_RUNNER="$runner" \
-        cargo test --quiet
+        qemu_test cargo test --quiet
 done
