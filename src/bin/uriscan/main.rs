@@ -1,6 +1,9 @@
 //! The `uriscan` command: a thin layer over the library. `cli` parses the
 //! command line into a [`Config`]; `run` drives the corpus engine
 //! ([`uriscan::batch`]) over every input and maps the outcome to an exit code.
+//! Its one `unsafe` block is `dedup`'s prefetch.
+#![deny(unsafe_code)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 mod cli;
 mod dedup;
