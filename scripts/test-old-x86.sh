@@ -19,7 +19,7 @@ if ! command -v qemu-x86_64 >/dev/null; then
 fi
 
 source scripts/qemu-common.sh
-cargo build --quiet --bin uriscan
+# (Building the tests builds target/debug/uriscan too, for the CLI tests.)
 cargo test --quiet --no-run
 for cpu in Nehalem qemu64; do
     runner="qemu-x86_64 -cpu $cpu"

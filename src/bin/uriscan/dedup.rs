@@ -84,11 +84,6 @@ fn zeroed(len: usize) -> io::Result<MmapMut> {
     Ok(map)
 }
 
-/// The offset of arena place `at` in its block.
-fn at_offset(at: u64) -> usize {
-    (at & ((1 << OFFSET_BITS) - 1)) as usize
-}
-
 /// Starts loading the cache line that holds `r`, and returns at once.
 #[inline(always)]
 fn prefetch<T: bytemuck::NoUninit>(r: &T) {
@@ -135,10 +130,16 @@ impl Seen {
         (hi >> self.shift) as usize
     }
 
+    /// The block of arena place `at`, and the offset of the place in it.
+    fn place(&self, at: u64) -> (&[u8], usize) {
+        let block = &self.arena[(at >> OFFSET_BITS) as usize].map;
+        (block, (at & ((1 << OFFSET_BITS) - 1)) as usize)
+    }
+
     /// The key stored at arena place `at`.
     fn key_at(&self, at: u64) -> &[u8] {
-        let block = &self.arena[(at >> OFFSET_BITS) as usize].map;
-        let (mut len, mut shift, mut i) = (0usize, 0, at_offset(at));
+        let (block, mut i) = self.place(at);
+        let (mut len, mut shift) = (0usize, 0);
         loop {
             let b = block[i];
             len |= usize::from(b & 0x7f) << shift;
@@ -202,8 +203,8 @@ impl Seen {
             if let Some(d) = digests(i + j) {
                 let [hi, at] = *slot(d);
                 if hi == (d >> 64) as u64 && at != 0 {
-                    let block = &self.arena[((at - 1) >> OFFSET_BITS) as usize];
-                    prefetch(&block.map[at_offset(at - 1)]);
+                    let (block, i) = self.place(at - 1);
+                    prefetch(&block[i]);
                 }
             }
         }

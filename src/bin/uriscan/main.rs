@@ -274,8 +274,11 @@ fn check_forced_backend() {
     let why = match uriscan::Backend::from_name(name.trim()) {
         _ if name.trim().is_empty() => return,
         Some(b) if b == used => return,
-        Some(_) => "this CPU cannot run it",
-        None => "no such backend (scalar, swar, sse2, avx2, avx512, neon)",
+        Some(_) => "this CPU cannot run it".to_string(),
+        None => {
+            let names: Vec<&str> = uriscan::Backend::ALL.iter().map(|b| b.name()).collect();
+            format!("no such backend ({})", names.join(", "))
+        }
     };
     eprintln!(
         "uriscan: warning: URISCAN_BACKEND={name}: {why}; using {}",
