@@ -727,25 +727,37 @@ fn head_scheme_misfits(word: u64) -> u64 {
 /// IP literal: the authority is a `reg-name` or IPv4 host and perhaps a
 /// port), with at most one `#` (none for `absolute-URI`).
 ///
-/// Every test and every offset is computed from the masks of `v` whatever
-/// the line, and only their conjunction is branched on (and the rare port
-/// or host that starts with a digit): [`decide`], which branches on each
-/// part in turn, pays a misprediction wherever consecutive lines differ in
-/// shape (a scheme or not, a query or not). `None`: any other line
-/// (userinfo, IP literal, an `@` in the path, a long scheme, an invalid
-/// line...), for [`decide`]. What this accepts, [`decide`] accepts with the
-/// same outcome.
+/// Every test and every offset is computed from the line's masks (from bit
+/// `g` of the window's `b`) whatever the line, and only their conjunction
+/// is branched on (and the rare port or host that starts with a digit):
+/// [`decide`], which branches on each part in turn, pays a misprediction
+/// wherever consecutive lines differ in shape (a scheme or not, a query or
+/// not). `None`: any other line (userinfo, IP literal, an `@` in the path, a
+/// long scheme, an invalid line...), for [`decide`]. What this accepts,
+/// [`decide`] accepts with the same outcome.
 #[inline(always)]
-fn decide_plain(v: &Lane<u128>, line: &[u8], mode: Mode) -> Option<Outcome> {
-    let (o, n) = (v.o, line.len());
+fn decide_plain(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Outcome> {
+    let (o, n) = (g % 8, line.len());
     let head = u64::from_le_bytes(*line.first_chunk::<8>()?);
+    // The classes' bits of the line, loaded where used rather than all at
+    // once: fewer values live at a time, fewer spilled to the stack.
+    let live = <u128 as Bits>::below(o + n) & <u128 as Bits>::from_bit(o);
+    let class = |sel: u8| {
+        let mut w = 0;
+        for c in Bitmaps::CLASSES {
+            if sel & c != 0 {
+                w |= b.lane(c, g);
+            }
+        }
+        w & live
+    };
     let low = |x: u128| x as u64;
     // 1. The first of `: / ? #`, at bit `at`: a `:` there at 1..=8 ends a
     // scheme. It must be in the low word (`at` < 64; 64 when none there)
     // for the line to be known to have no scheme otherwise.
-    let at = low(v.colon | v.slash | v.question | v.hash).trailing_zeros() as usize;
+    let at = low(class(COLON | SLASH | QUESTION | HASH)).trailing_zeros() as usize;
     let d = at.wrapping_sub(o);
-    let colon_first = (low(v.colon) >> (at & 63)) & 1 == 1;
+    let colon_first = (low(class(COLON)) >> (at & 63)) & 1 == 1;
     let scheme = colon_first
         & (1..=8).contains(&d)
         & (head_scheme_misfits(head) & low_bytes(d.clamp(1, 8)) == 0);
@@ -753,20 +765,21 @@ fn decide_plain(v: &Lane<u128>, line: &[u8], mode: Mode) -> Option<Outcome> {
     let pos = if scheme { d + 1 } else { 0 };
     // 2. `//` at `pos` (bit `o + pos` < 17) opens the authority, which the
     // first of `/ ? #` ends; its first `:` (if any) starts the port.
-    let authority = (low(v.slash) >> (o + pos)) & 3 == 3;
+    let authority = (low(class(SLASH)) >> (o + pos)) & 3 == 3;
     let start = pos + 2;
     let from = !u128::from((1u64 << (o + start)) - 1);
-    let end_bit = ((v.slash | v.question | v.hash) & from).trailing_zeros() as usize;
-    let colon_bit = ((v.colon & from).trailing_zeros() as usize).min(end_bit);
+    let end_bit = (class(SLASH | QUESTION | HASH) & from).trailing_zeros() as usize;
+    let colon_bit = ((class(COLON) & from).trailing_zeros() as usize).min(end_bit);
     let (end, colon) = (end_bit.min(o + n) - o, colon_bit.min(o + n) - o);
     // 3. No special byte in the line but good percent-encodings (allowed in
     // a `reg-name`, a path, a query and a fragment), and not two `#`.
+    let hash = class(HASH);
     let hashes = if mode == Mode::Absolute {
-        v.hash == 0
+        hash == 0
     } else {
-        v.hash & v.hash.wrapping_sub(1) == 0
+        hash & hash.wrapping_sub(1) == 0
     };
-    if !(known & (v.pathbad == 0) & hashes) {
+    if !(known & (class(PATHBAD) == 0) & hashes) {
         return None;
     }
     let mut kind = HostKind::RegName;
@@ -783,8 +796,8 @@ fn decide_plain(v: &Lane<u128>, line: &[u8], mode: Mode) -> Option<Outcome> {
         }
     }
     let path = if authority { end } else { pos };
-    let h = (v.hash.trailing_zeros() as usize).min(o + n) - o;
-    let q = ((v.question.trailing_zeros() as usize).min(o + n) - o).min(h);
+    let h = (hash.trailing_zeros() as usize).min(o + n) - o;
+    let q = ((class(QUESTION).trailing_zeros() as usize).min(o + n) - o).min(h);
     // An absent authority's parts are all zero (`Authority::NONE`).
     let keep = usize::from(authority).wrapping_neg();
     Some(Outcome {
@@ -1084,13 +1097,13 @@ impl Scanner {
     /// when `NOTE`.
     #[inline(always)]
     fn decide_in_window<const NOTE: bool>(&self, g: usize, line: &[u8], mode: Mode) -> Outcome {
-        let lane = Lane::of_window(&self.bits, g, line.len());
-        let mut outcome = match decide_plain(&lane, line, mode) {
+        let lane = || Lane::of_window(&self.bits, g, line.len());
+        let mut outcome = match decide_plain(&self.bits, g, line, mode) {
             Some(outcome) => outcome,
-            None => decide::<false>(lane, line, mode).unwrap_or(Outcome::REFERENCE),
+            None => decide::<false>(lane(), line, mode).unwrap_or(Outcome::REFERENCE),
         };
         if let (true, Some(n), true) = (NOTE, &self.normal, outcome.valid) {
-            let notes = n.notes(&lane, line, g, outcome.split.path_span().start);
+            let notes = n.notes(&lane(), line, g, outcome.split.path_span().start);
             outcome.authority.add_notes(notes);
         }
         outcome
