@@ -1002,6 +1002,11 @@ pub(crate) struct Scanner {
     /// The window's `.` and `A-Z` masks, when valid lines are to be noted
     /// ([`Scanner::noting`]).
     normal: Option<NormalBitmaps>,
+    /// The error of the last line that [`Scanner::line`] found invalid,
+    /// with the line's offset in the chunk: the hot loop's stage 2 computes
+    /// it where it finds the line invalid, and [`Scanner::why`] hands it
+    /// over instead of deciding the line a second time.
+    error: Option<(usize, Error)>,
 }
 
 impl Scanner {
@@ -1067,12 +1072,15 @@ impl Scanner {
     }
 
     /// The reference's error for the line at `start` of the chunk, `line`,
-    /// that [`Scanner::line`] has just found invalid, from the window's
-    /// masks; `None` when the window has none for it (a line longer than a
-    /// window).
+    /// that [`Scanner::line`] has just found invalid: the one it kept, else
+    /// from the window's masks; `None` when the window has none for it (a
+    /// line longer than a window).
     #[cold]
     #[inline(never)]
     pub(crate) fn why(&self, start: usize, line: &[u8], mode: Mode) -> Option<Error> {
+        if let Some((_, e)) = self.error.filter(|&(at, _)| at == start) {
+            return Some(e);
+        }
         if start < self.base || start + line.len() > self.base + self.covered {
             return None;
         }
@@ -1096,11 +1104,17 @@ impl Scanner {
     /// at most 128 (its masks one lane), with the notes of a noting scanner
     /// when `NOTE`.
     #[inline(always)]
-    fn decide_in_window<const NOTE: bool>(&self, g: usize, line: &[u8], mode: Mode) -> Outcome {
+    fn decide_in_window<const NOTE: bool>(&mut self, g: usize, line: &[u8], mode: Mode) -> Outcome {
         let lane = || Lane::of_window(&self.bits, g, line.len());
         let mut outcome = match decide_plain(&self.bits, g, line, mode) {
             Some(outcome) => outcome,
-            None => decide::<false>(lane(), line, mode).unwrap_or(Outcome::REFERENCE),
+            None => match decide::<true>(lane(), line, mode) {
+                Ok(outcome) => outcome,
+                Err(error) => {
+                    self.error = error.map(|e| (self.base + g, e));
+                    Outcome::REFERENCE
+                }
+            },
         };
         if let (true, Some(n), true) = (NOTE, &self.normal, outcome.valid) {
             let notes = n.notes(&lane(), line, g, outcome.split.path_span().start);
