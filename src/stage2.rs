@@ -29,7 +29,10 @@
 //! of the usual kind (a short scheme or none, no userinfo, IP literal or `@`,
 //! no invalid byte); only another line takes the steps above. In a corpus
 //! whose lines differ in shape (a query or not, `http` or `https`), each
-//! step's branch would be mispredicted often.
+//! step's branch would be mispredicted often. A window whose lines are
+//! nearly all relative references (few of a sample of its blocks hold a
+//! `://`) skips the fast path: there the steps above take fewer
+//! instructions, and their branches go the same way line after line.
 //!
 //! Stage 2 answers valid (with the split and the authority's parts, identical
 //! to the reference) or invalid. Asked why, it goes over an invalid line's
@@ -316,6 +319,15 @@ struct Bitmaps {
     /// The special, `%` and hex masks of the last block put, whose
     /// `PATHBAD` waits for the next block's hex digits.
     pending: [u64; 3],
+    /// Whether the window's lines go straight to [`decide`], skipping
+    /// [`decide_plain`]: when few of its blocks hold a `://`, its lines are
+    /// mostly relative references (a web server's request targets, say),
+    /// which `decide` decides in fewer instructions, its branches going
+    /// mostly the same way (`decide_plain` measured 35-45% slower on such
+    /// lists). Seen on a sample of the window's blocks once it is
+    /// classified: a count per line cost 5% on the other corpora, a count
+    /// per block 2%.
+    branchy: bool,
 }
 
 impl Bitmaps {
@@ -349,6 +361,13 @@ impl Bitmaps {
         let [special, pct, hex] = self.pending;
         self.store(PATHBAD, i, pathbad(special, pct, hex, next_hex));
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to run every window through [`decide`] (`true`) or
+    /// [`decide_plain`] first (`false`), whatever its lines.
+    pub(crate) static FORCE_BRANCHY: core::cell::Cell<Option<bool>> = const { core::cell::Cell::new(None) };
 }
 
 /// A window's `.` and `A-Z` bit arrays (laid out as [`Bitmaps`]' classes),
@@ -473,6 +492,19 @@ impl Sink for Bitmaps {
             self.finish(blocks - 1, 0);
         }
         self.bits.clear_from(blocks);
+        // Every 16th block: one in 8 of them with a `://` (within the
+        // block) takes `decide_plain`.
+        let (mut sampled, mut authorities) = (0, 0);
+        for k in (0..blocks).step_by(16) {
+            let (colon, slash) = (self.bits.word(0, k), self.bits.word(1, k));
+            sampled += 1;
+            authorities += usize::from(colon & slash >> 1 & slash >> 2 != 0);
+        }
+        self.branchy = authorities * 8 < sampled;
+        #[cfg(test)]
+        if let Some(branchy) = FORCE_BRANCHY.get() {
+            self.branchy = branchy;
+        }
     }
 }
 
@@ -738,7 +770,9 @@ fn head_scheme_misfits(word: u64) -> u64 {
 #[inline(always)]
 fn decide_plain(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Outcome> {
     let (o, n) = (g % 8, line.len());
-    let head = u64::from_le_bytes(*line.first_chunk::<8>()?);
+    // (One branch for both: a line shorter than 8 bytes, and a window of
+    // relative references, `Bitmaps::branchy`.)
+    let head = u64::from_le_bytes(*line.first_chunk::<8>().filter(|_| !b.branchy)?);
     // The classes' bits of the line, loaded where used rather than all at
     // once: fewer values live at a time, fewer spilled to the stack.
     let live = <u128 as Bits>::below(o + n) & <u128 as Bits>::from_bit(o);
@@ -1216,6 +1250,30 @@ mod tests {
             assert_eq!(<u64 as Bits>::below(k), below, "{k}");
             assert_eq!(<u64 as Bits>::from_bit(k), !below, "{k}");
         }
+    }
+
+    /// A window of request targets goes straight to `decide`; one of
+    /// absolute URIs, or of a mix, through `decide_plain` first.
+    #[test]
+    fn relative_windows_skip_the_fast_path() {
+        let window = |line: &str, every: usize, other: &str| -> bool {
+            let data: String = (0..2000)
+                .map(|i| {
+                    if every > 0 && i % every == 0 {
+                        other
+                    } else {
+                        line
+                    }
+                })
+                .collect();
+            let mut s = Scanner::default();
+            s.fill(Backend::current(), data.as_bytes(), 0);
+            s.bits.branchy
+        };
+        assert!(window("/a/b.png?x=1\n", 0, ""));
+        assert!(window("a/b.png\n", 0, ""));
+        assert!(!window("http://a/b.png\n", 0, ""));
+        assert!(!window("/a/b.png\n", 3, "https://example.com/\n"));
     }
 
     /// Whether `head_scheme_misfits` of `word` says of each byte what the

@@ -291,8 +291,18 @@ proptest! {
     }
 }
 
-/// `Chunk::uris_with` on every backend equals the reference on `Chunk::lines`.
+/// `Chunk::uris_with` on every backend equals the reference on `Chunk::lines`,
+/// with each window's lines decided as its sample of blocks says, and with
+/// all of them through [`crate::stage2`]'s fast path first and through none.
 fn check_chunk(data: &[u8]) {
+    for force in [None, Some(false), Some(true)] {
+        crate::stage2::FORCE_BRANCHY.set(force);
+        check_chunk_now(data);
+    }
+    crate::stage2::FORCE_BRANCHY.set(None);
+}
+
+fn check_chunk_now(data: &[u8]) {
     let chunk = Chunk::new(data, 1, 0);
     for mode in [Mode::Reference, Mode::Uri, Mode::Absolute] {
         let expected: Vec<_> = chunk
