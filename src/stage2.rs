@@ -1142,6 +1142,12 @@ impl Scanner {
         let lane = || Lane::of_window(&self.bits, g, line.len());
         let mut outcome = match decide_plain(&self.bits, g, line, mode) {
             Some(outcome) => outcome,
+            // A window of relative references: most lines come here, and
+            // computing the error of invalid ones here too costs them 10%
+            // (`why` computes it when asked).
+            None if self.bits.branchy => {
+                decide::<false>(lane(), line, mode).unwrap_or(Outcome::REFERENCE)
+            }
             None => match decide::<true>(lane(), line, mode) {
                 Ok(outcome) => outcome,
                 Err(error) => {
