@@ -662,12 +662,11 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
         let end = memchr::memchr(b':', &input[host_start..a.end]).map_or(a.end, |i| host_start + i);
         let host = Span::new(host_start, end);
         scan(input, host, table::REG_NAME, Component::Host)?;
-        let kind = if is_ipv4(&input[host.range()]) {
-            HostKind::Ipv4
-        } else {
-            HostKind::RegName
-        };
-        (host, kind, (end < a.end).then_some(end))
+        (
+            host,
+            name_kind(&input[host.range()]),
+            (end < a.end).then_some(end),
+        )
     };
     let port = match port_colon {
         Some(colon) => {
@@ -692,6 +691,18 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
             | if userinfo.is_some() { USERINFO } else { 0 }
             | if port.is_some() { PORT } else { 0 },
     })
+}
+
+/// The kind of a host that is not an `IP-literal`: `IPv4address` when it is
+/// one, else `reg-name`. (A host that does not start with a digit is not
+/// looked at further.)
+#[inline(always)]
+pub(crate) fn name_kind(host: &[u8]) -> HostKind {
+    if host.first().is_some_and(u8::is_ascii_digit) && is_ipv4(host) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
 }
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, where
