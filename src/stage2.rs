@@ -48,8 +48,8 @@ use crate::simd::{prefetch, Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
-    check_authority, check_rest, check_scheme, colon_in_first_segment, is_pct_encoded,
-    missing_scheme, name_kind, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+    check_authority, check_ip_literal, check_rest, check_scheme, colon_in_first_segment,
+    is_pct_encoded, missing_scheme, name_kind, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
 };
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
@@ -912,19 +912,12 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
         let start = pos + 2;
         let end = v.first_on(SLASH | QUESTION | HASH, start, n);
         let a = Span::new(start, end);
-        // The common authority: no special byte, so only `unreserved`,
-        // `sub-delims` and `:`: a host, then a port of digits after the first
-        // `:`. Any other goes to the reference code.
-        let colon = v.first(COLON, start, end);
-        let port = &line[(colon + 1).min(end)..end];
-        if v.first(SPECIAL, start, end) == end && port.iter().all(u8::is_ascii_digit) {
-            let kind = name_kind(&line[start..colon]);
-            parts = Authority::plain(start, colon, end, kind, colon < end);
-        } else {
-            match check_authority(line, a) {
+        match authority_parts(v, line, start, end) {
+            Some(p) => parts = p,
+            None => match check_authority(line, a) {
                 Ok(p) => parts = p,
                 Err(e) => return invalid::<WHY>(|| Some(e)),
-            }
+            },
         }
         authority = Some(a);
         pos = end;
@@ -951,6 +944,47 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
         ),
         authority: parts,
     })
+}
+
+/// The parts of the authority `line[start..end]`, found from its masks
+/// `v`: its special bytes (few or none) are looked at one by one. The
+/// first `@` ends a userinfo, a `[` that starts the host opens an
+/// IP literal up to the next special byte, which must be its `]`; any
+/// other special byte must start a percent-encoding. Then a port of digits
+/// after the host's first `:` (or after the `]`). `None` when the
+/// authority is not valid, or not known to be by these rules: the reference
+/// ([`check_authority`]) decides it then, and gives the error. What this
+/// accepts, the reference accepts with the same parts.
+#[inline(never)]
+fn authority_parts(v: impl LineMasks, line: &[u8], start: usize, end: usize) -> Option<Authority> {
+    let digits = |from: usize| line[from.min(end)..end].iter().all(u8::is_ascii_digit);
+    let mut host = start;
+    let mut p = v.first(SPECIAL, start, end);
+    while p < end {
+        match line[p] {
+            b'%' if is_pct_encoded(line, p, end) => {}
+            b'@' if host == start => host = p + 1,
+            b'[' if p == host => {
+                // No other special byte in an IP literal: its next is `]`.
+                let close = v.first(SPECIAL, p + 1, end);
+                if close == end || line[close] != b']' {
+                    return None;
+                }
+                let kind = check_ip_literal(line, p + 1, close).ok()?;
+                let after = close + 1;
+                let port = after < end;
+                return (!port || line[after] == b':' && digits(after + 1))
+                    .then(|| Authority::new(start, [host, after], end, kind, port));
+            }
+            _ => return None,
+        }
+        p = v.first(SPECIAL, p + 1, end);
+    }
+    // Only `unreserved`, `sub-delims`, `:` and percent-encodings from
+    // `host` on: a `reg-name` or `IPv4address`, then a port.
+    let colon = v.first(COLON, host, end);
+    let kind = name_kind(&line[host..colon]);
+    digits(colon + 1).then(|| Authority::new(start, [host, colon], end, kind, colon < end))
 }
 
 /// The reference's error for a line whose scheme and authority are valid

@@ -160,12 +160,28 @@ impl Authority {
         host_kind: HostKind,
         has_port: bool,
     ) -> Authority {
+        Authority::new(start, [start, host_end], end, host_kind, has_port)
+    }
+
+    /// The authority `[start, end)` whose host is `[host[0], host[1])`: a
+    /// userinfo and its `@` before the host when `host[0] > start`, and
+    /// `:` and a port after it when `has_port`.
+    #[inline(always)]
+    pub(crate) fn new(
+        start: usize,
+        host: [usize; 2],
+        end: usize,
+        host_kind: HostKind,
+        has_port: bool,
+    ) -> Authority {
         Authority {
             start,
-            host_start: start,
-            host_end,
+            host_start: host[0],
+            host_end: host[1],
             end,
-            info: host_kind as usize | if has_port { PORT } else { 0 },
+            info: host_kind as usize
+                | if host[0] > start { USERINFO } else { 0 }
+                | if has_port { PORT } else { 0 },
         }
     }
 
@@ -628,11 +644,9 @@ pub(crate) fn check_scheme(input: &[u8], s: Span) -> Result<(), Error> {
 pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error> {
     let bytes = &input[a.range()];
     let mut host_start = a.start;
-    let mut userinfo = None;
     if let Some(at) = memchr::memchr(b'@', bytes) {
         let u = Span::new(a.start, a.start + at);
         scan(input, u, table::USERINFO, Component::Userinfo)?;
-        userinfo = Some(u);
         host_start = u.end + 1;
     }
     let (host, host_kind, port_colon) = if host_start < a.end && input[host_start] == b'[' {
@@ -682,15 +696,13 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
         }
         None => None,
     };
-    Ok(Authority {
-        start: a.start,
-        host_start: host.start,
-        host_end: host.end,
-        end: a.end,
-        info: host_kind as usize
-            | if userinfo.is_some() { USERINFO } else { 0 }
-            | if port.is_some() { PORT } else { 0 },
-    })
+    Ok(Authority::new(
+        a.start,
+        [host.start, host.end],
+        a.end,
+        host_kind,
+        port.is_some(),
+    ))
 }
 
 /// The kind of a host that is not an `IP-literal`: `IPv4address` when it is
@@ -736,7 +748,7 @@ pub(crate) fn is_ipv4(bytes: &[u8]) -> bool {
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`: checks what lies
 /// between the brackets, `[start, end)`.
-fn check_ip_literal(input: &[u8], start: usize, end: usize) -> Result<HostKind, Error> {
+pub(crate) fn check_ip_literal(input: &[u8], start: usize, end: usize) -> Result<HostKind, Error> {
     if start < end && matches!(input[start], b'v' | b'V') {
         check_ipvfuture(input, start, end)?;
         Ok(HostKind::IpvFuture)

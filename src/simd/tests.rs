@@ -239,26 +239,42 @@ fn uri_lines() -> impl Strategy<Value = Vec<u8>> {
         "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz:",
         "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz",
     ]);
-    let authority = pick(&[
-        "",
-        "",
-        "//",
-        "//example.com",
-        "//a",
-        "//1.2.3.4",
-        "//1.2.3.400",
-        "//1a.example",
-        "//01.2.3.4",
-        "//h:80",
-        "//h:",
-        "//h:8a",
-        "//1.2.3.4:65535",
-        "//u@h",
-        "//[::1]",
-        "//h%41",
-        "//h h",
-        "//\u{e9}",
+    // An authority from a userinfo, a host and a port, each valid or not
+    // (a second `@`, a `[` not at the host's start, an IP literal not
+    // closed or with a special byte in it...), or none.
+    let userinfo = pick(&[
+        "", "", "", "u@", "u:p@", "%41@", "@", "u@v@", "u%4@", "[a]@", "u p@",
     ]);
+    let host = pick(&[
+        "",
+        "example.com",
+        "a",
+        "1.2.3.4",
+        "1.2.3.400",
+        "1a.example",
+        "01.2.3.4",
+        "[::1]",
+        "[v1.x]",
+        "[1::2::3]",
+        "[::1",
+        "[::1%25]",
+        "[::1@]",
+        "[::1@",
+        "[::1%",
+        "[::1]x",
+        "a[::1]",
+        "a]",
+        "h%41",
+        "h%4",
+        "h h",
+        "a@b",
+        "\u{e9}",
+    ]);
+    let port = pick(&["", "", ":80", ":", ":8a", ":65535", ":@", ":%31"]);
+    let authority = prop_oneof![
+        Just(String::new()),
+        (userinfo, host, port).prop_map(|(u, h, p)| format!("//{u}{h}{p}")),
+    ];
     let segment = pick(&[
         "", "/", "/a", "/b.c", "a", "a:b", "/%41", "/%4", "/%zz", "/@", "/ ", "/./", "//",
     ]);
