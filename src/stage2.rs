@@ -20,8 +20,9 @@
 //!    are all allowed there. The `%` and hex-digit masks give the special
 //!    bytes that are not such a `%` (`PATHBAD`) with a few shifts, so most
 //!    lines need no loop over their special bytes; only an `@` (or an
-//!    invalid line) sends stage 2 through them one by one. The boundaries
-//!    of query and fragment are two more trailing-zero counts.
+//!    invalid line) sends stage 2 through those `PATHBAD` bytes one by one
+//!    (each must be an `@`). The boundaries of query and fragment are two
+//!    more trailing-zero counts.
 //!
 //! The usual line, though, goes through none of these steps one after
 //! another: [`decide_plain`] computes all of them from the masks without
@@ -868,17 +869,6 @@ fn invalid<const WHY: bool>(e: impl FnOnce() -> Option<Error>) -> Verdict {
     Err(if WHY { e() } else { None })
 }
 
-/// Whether the special byte at `p` is allowed in a path, query and
-/// fragment: an `@`, or a `%` followed by two hex digits before the end.
-#[inline(always)]
-fn special_ok(line: &[u8], p: usize) -> bool {
-    match line[p] {
-        b'@' => true,
-        b'%' => is_pct_encoded(line, p, line.len()),
-        _ => false,
-    }
-}
-
 /// Stage 2 proper: decides `line` from its masks `v`, with the reference's
 /// error for an invalid line when `WHY`.
 #[inline(always)]
@@ -927,7 +917,8 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
     if h < n && (mode == Mode::Absolute || v.first_on(HASH, h + 1, n) < n) {
         return invalid::<WHY>(|| rest_error(v, line, pos, h, mode));
     }
-    let ok = v.first_on(PATHBAD, pos, n) == n || v.all_on(SPECIAL, pos, n, |p| special_ok(line, p));
+    // (A `PATHBAD` byte of the line is an `@` or one not allowed there.)
+    let ok = v.all_on(PATHBAD, pos, n, |p| line[p] == b'@');
     if !ok {
         return invalid::<WHY>(|| rest_error(v, line, pos, h, mode));
     }
@@ -990,15 +981,16 @@ fn authority_parts(v: impl LineMasks, line: &[u8], start: usize, end: usize) -> 
 /// The reference's error for a line whose scheme and authority are valid
 /// and whose path, query or fragment is not (from `pos`; the first `#` at
 /// `h`, or none at the line's end). A byte there is wrong exactly when it
-/// is a special byte other than an `@` or a good `%`, or a second `#`: the
-/// first such byte is found on the masks, and the reference's own checks
-/// ([`check_rest`]) start there, so that they give its error at once.
+/// is a `PATHBAD` byte other than an `@` (a special byte that does not start
+/// a good percent-encoding), or a second `#`: the first such byte is found
+/// on the masks, and the reference's own checks ([`check_rest`]) start
+/// there, so that they give its error at once.
 #[cold]
 fn rest_error(v: impl LineMasks, line: &[u8], pos: usize, h: usize, mode: Mode) -> Option<Error> {
     let n = line.len();
     let mut from = n;
-    v.all_on(SPECIAL, pos, n, |p| {
-        let ok = special_ok(line, p);
+    v.all_on(PATHBAD, pos, n, |p| {
+        let ok = line[p] == b'@';
         if !ok {
             from = p;
         }
