@@ -161,7 +161,7 @@ impl<'a> Uris<'a> {
     /// [`Uris::fold`]'s loop over the lines, with or without the notes of
     /// [`Uris::for_normalizer`].
     #[inline(always)]
-    fn fold_lines<const NOTE: bool, B, F>(mut self, mut acc: B, mut f: F) -> B
+    fn fold_lines<const NOTE: bool, B, F>(mut self, mut acc: B, mut f: F, mode: Mode) -> B
     where
         F: FnMut(B, <Self as Iterator>::Item) -> B,
     {
@@ -169,9 +169,9 @@ impl<'a> Uris<'a> {
             let n = self.line;
             self.line += 1;
             let start = self.pos;
-            let (end, next, d) =
-                self.scanner
-                    .line::<NOTE>(self.backend, self.data, start, self.mode);
+            let (end, next, d) = self
+                .scanner
+                .line::<NOTE>(self.backend, self.data, start, mode);
             let line = &self.data[start..end];
             self.pos = next;
             // Two calls, so that the valid line's result is never merged
@@ -182,10 +182,7 @@ impl<'a> Uris<'a> {
                     (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
                 )
             } else {
-                f(
-                    acc,
-                    (n, line, invalid(&self.scanner, start, line, self.mode)),
-                )
+                f(acc, (n, line, invalid(&self.scanner, start, line, mode)))
             };
         }
         acc
@@ -267,11 +264,12 @@ impl<'a> Iterator for Uris<'a> {
             }
             return acc;
         }
-        // The loop without notes has no test for them per line.
-        if self.scanner.is_noting() {
-            self.fold_lines::<true, B, F>(acc, f)
-        } else {
-            self.fold_lines::<false, B, F>(acc, f)
+        // The loop without notes has no test for them per line, and in the
+        // usual mode no test of the mode.
+        match (self.scanner.is_noting(), self.mode) {
+            (true, mode) => self.fold_lines::<true, B, F>(acc, f, mode),
+            (false, Mode::Reference) => self.fold_lines::<false, B, F>(acc, f, Mode::Reference),
+            (false, mode) => self.fold_lines::<false, B, F>(acc, f, mode),
         }
     }
 }
