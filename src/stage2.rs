@@ -1160,6 +1160,13 @@ impl Scanner {
         self.normal.is_some()
     }
 
+    /// The error that [`Scanner::line`] kept for the line at `start` of
+    /// the chunk, if it kept one.
+    #[inline(always)]
+    pub(crate) fn kept(&self, start: usize) -> Option<Error> {
+        self.error.filter(|&(at, _)| at == start).map(|(_, e)| e)
+    }
+
     /// The reference's error for the line at `start` of the chunk, `line`,
     /// that [`Scanner::line`] has just found invalid: the one it kept, else
     /// from the window's masks; `None` when the window has none for it (a
@@ -1167,7 +1174,7 @@ impl Scanner {
     #[cold]
     #[inline(never)]
     pub(crate) fn why(&self, start: usize, line: &[u8], mode: Mode) -> Option<Error> {
-        if let Some((_, e)) = self.error.filter(|&(at, _)| at == start) {
+        if let Some(e) = self.kept(start) {
             return Some(e);
         }
         if start < self.base || start + line.len() > self.base + self.covered {
