@@ -937,9 +937,10 @@ fn decide<const WHY: bool>(v: impl LineMasks, line: &[u8], mode: Mode) -> Verdic
 /// The parts of the authority `line[start..end]`, found from its masks
 /// `v`: its special bytes (few or none) are looked at one by one. The
 /// first `@` ends a userinfo, a `[` that starts the host opens an
-/// IP literal up to the next special byte, which must be its `]`; any
-/// other special byte must start a percent-encoding. Then a port of digits
-/// after the host's first `:` (or after the `]`). The reference's result
+/// IP literal up to the next special byte, which must be its `]` and the
+/// authority's last; any other special byte must start a percent-encoding.
+/// Then a port of digits after the host's first `:` (or after the `]`).
+/// The reference's result
 /// ([`check_authority`], which decides an authority not of this shape):
 /// the same parts, or the same error.
 ///
@@ -981,10 +982,10 @@ fn authority_of_shape(
             b'%' if is_pct_encoded(line, p, end) => {}
             b'@' if host == start => host = p + 1,
             b'[' if p == host => {
-                // No other special byte in the authority: the next is the
-                // literal's `]` (the first, as the reference finds it), and
-                // none follows (no `@` after it, which would have made all
-                // before it a userinfo).
+                // The next special byte is the literal's `]` (the first,
+                // as the reference finds it), and none follows (no `@`
+                // after it, which would have made all before it a
+                // userinfo).
                 let close = v.first(SPECIAL, p + 1, end);
                 if close == end || line[close] != b']' || v.first(SPECIAL, close + 1, end) < end {
                     return Err(None);
