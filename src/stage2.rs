@@ -9,11 +9,15 @@
 //! 1. the first of `: / ? #` (a trailing-zero count) ends the scheme when it
 //!    is a `:` at offset > 0; the scheme's few bytes are checked by the table,
 //!    a fixed number of lookups for a scheme of up to 8 bytes;
-//! 2. `//` then opens the authority, which the first of `/ ? #` ends. With no
-//!    special byte in it (no userinfo, IP literal or percent-encoding), it is
-//!    a `reg-name` or `IPv4address` and perhaps a port after its one `:`;
-//!    any other is checked by the reference code
-//!    ([`crate::validate::check_authority`]), being short and rich in rules;
+//! 2. `//` then opens the authority, which the first of `/ ? #` ends. Its
+//!    special bytes, few or none, are looked at one by one
+//!    ([`authority_parts`]): the first `@` ends a userinfo, a `[` at the
+//!    host's start opens an IP literal (checked by the reference's own
+//!    code) up to the next, its `]`, and any other must start a good
+//!    percent-encoding; then the host is a `reg-name` or `IPv4address` up to
+//!    its first `:`, and a port of digits follows. Any other authority is
+//!    checked by the reference code ([`crate::validate::check_authority`]),
+//!    which gives its error;
 //! 3. the rest, path + query + fragment, is valid exactly when it has no `#`
 //!    after the first and each of its special bytes is an `@` or a `%`
 //!    followed by two hex digits: `?` `/` `:`, `unreserved` and `sub-delims`
