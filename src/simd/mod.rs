@@ -32,12 +32,14 @@
 //! 2. Backends: AVX2 classifies with a nibble lookup table (`vpshufb`) for the
 //!    special class; AVX-512 (F and BW) the same way on a whole block per
 //!    vector, its compares writing the masks straight into mask registers
-//!    and its masked loads reading tails in place; SSE2, which has no byte
+//!    and its masked loads reading tails in place; AVX-512 with VBMI all
+//!    classes of a byte at once, one bit each in a byte from a 128-entry
+//!    table (`vpermi2b`), then one test per class; SSE2, which has no byte
 //!    shuffle, with compares and ranges; NEON with `vqtbl1q_u8` lookups and
 //!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every
 //!    backend's tables are built from [`crate::table`].
 //! 3. The backend is chosen once (run-time detection on x86-64, compile time
-//!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|avx512|neon`
+//!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|avx512|avx512vbmi|neon`
 //!    forces one. The dispatch happens once per window (or per single URI),
 //!    and the block loop runs inside one `#[target_feature]` function.
 //! 4. `scalar` is the reference validator itself, with no masks: the oracle
@@ -246,22 +248,27 @@ pub enum Backend {
     Avx2,
     /// x86-64 AVX-512 (F and BW), detected at run time: a block per vector.
     Avx512,
+    /// x86-64 AVX-512 with VBMI (Ice Lake and later, Zen 4), detected at
+    /// run time: every class of a byte from one 128-entry lookup
+    /// (`vpermi2b`) instead of six compares and two nibble lookups.
+    Avx512Vbmi,
     /// aarch64 NEON (every aarch64 CPU).
     Neon,
 }
 
 impl Backend {
     /// Every backend, available here or not.
-    pub const ALL: [Backend; 6] = [
+    pub const ALL: [Backend; 7] = [
         Backend::Scalar,
         Backend::Swar,
         Backend::Sse2,
         Backend::Avx2,
         Backend::Avx512,
+        Backend::Avx512Vbmi,
         Backend::Neon,
     ];
 
-    /// `scalar`, `swar`, `sse2`, `avx2`, `avx512` or `neon`.
+    /// `scalar`, `swar`, `sse2`, `avx2`, `avx512`, `avx512vbmi` or `neon`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -270,6 +277,7 @@ impl Backend {
             Backend::Sse2 => "sse2",
             Backend::Avx2 => "avx2",
             Backend::Avx512 => "avx512",
+            Backend::Avx512Vbmi => "avx512vbmi",
             Backend::Neon => "neon",
         }
     }
@@ -295,6 +303,10 @@ impl Backend {
                     && std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512bw")
             }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512Vbmi => {
+                Backend::Avx512.is_available() && std::arch::is_x86_feature_detected!("avx512vbmi")
+            }
             #[cfg(target_arch = "aarch64")]
             Backend::Neon => !cfg!(miri),
             #[allow(unreachable_patterns)]
@@ -311,14 +323,21 @@ impl Backend {
             .collect()
     }
 
-    /// The fastest backend this CPU can run: AVX-512, AVX2, NEON or SSE2,
-    /// else SWAR (measured faster than the scalar reference, see the README).
+    /// The fastest backend this CPU can run: AVX-512 with VBMI, AVX-512,
+    /// AVX2, NEON or SSE2, else SWAR (measured faster than the scalar
+    /// reference, see the README).
     #[must_use]
     pub fn detect() -> Backend {
-        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Sse2]
-            .into_iter()
-            .find(|b| b.is_available())
-            .unwrap_or(Backend::Swar)
+        [
+            Backend::Avx512Vbmi,
+            Backend::Avx512,
+            Backend::Avx2,
+            Backend::Neon,
+            Backend::Sse2,
+        ]
+        .into_iter()
+        .find(|b| b.is_available())
+        .unwrap_or(Backend::Swar)
     }
 
     /// The backend in use: the one `URISCAN_BACKEND` names if this CPU can run
@@ -392,6 +411,10 @@ impl Backend {
             // found AVX-512 F and BW.
             Backend::Avx512 => unsafe { avx512::classify_blocks(data, out) },
             #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` gives `Avx512Vbmi` only where
+            // `is_available` found AVX-512 F, BW and VBMI.
+            Backend::Avx512Vbmi => unsafe { avx512::classify_blocks_vbmi(data, out) },
+            #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => classify_blocks_with(&sse2::Sse2, data, out),
             #[cfg(target_arch = "aarch64")]
             Backend::Neon => classify_blocks_with(&neon::Neon, data, out),
@@ -414,7 +437,9 @@ impl Backend {
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in `classify_into`.
-            Backend::Avx512 => unsafe { avx512::normal_marks(data, out) },
+            // (The same code with VBMI: what normalization looks for is
+            // four compares.)
+            Backend::Avx512 | Backend::Avx512Vbmi => unsafe { avx512::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => normal_marks_with(&sse2::Sse2, data, out),
             #[cfg(target_arch = "aarch64")]
