@@ -51,7 +51,7 @@
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::normalize::pct_is_normal;
-use crate::simd::{prefetch, Backend, Masks, NormalMarks, Sink};
+use crate::simd::{prefetch, Backend, Group, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
@@ -259,7 +259,13 @@ impl<W: Words> LineMasks for View<W> {
 
 /// The bytes of one class's bit array: a window's masks and the zero
 /// padding.
-const STRIDE: usize = 8 * WINDOW_BLOCKS + 16;
+const STRIDE: usize = 8 * WINDOW_BLOCKS + 64;
+
+/// One class's bit array, aligned so that 8 blocks' words (`store_group`)
+/// are one aligned 64-byte store.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct ClassBits([u8; STRIDE]);
 
 /// `N` bit arrays of a window, one per class (bit `i` of a class,
 /// little-endian, describes byte `i` of the window), each followed by 16
@@ -268,13 +274,13 @@ const STRIDE: usize = 8 * WINDOW_BLOCKS + 16;
 #[derive(Clone, Debug)]
 struct BitArrays<const N: usize> {
     /// A fixed size, so that storing a block's word needs no bounds check.
-    bytes: Box<[[u8; STRIDE]; N]>,
+    bytes: Box<[ClassBits; N]>,
 }
 
 impl<const N: usize> Default for BitArrays<N> {
     fn default() -> BitArrays<N> {
         BitArrays {
-            bytes: vec![[0u8; STRIDE]; N]
+            bytes: vec![ClassBits([0u8; STRIDE]); N]
                 .into_boxed_slice()
                 .try_into()
                 .expect("one array per class"),
@@ -290,13 +296,17 @@ impl<const N: usize> BitArrays<N> {
         // No shift to bring bit `g` down: a variable 128-bit shift costs
         // more than the offset that every query then adds.
         let at = g / 8;
-        u128::from_le_bytes(self.bytes[c][at..at + 16].try_into().expect("16 bytes"))
+        u128::from_le_bytes(self.bytes[c].0[at..at + 16].try_into().expect("16 bytes"))
     }
 
     /// Word `k` of class `c`.
     #[inline(always)]
     fn word(&self, c: usize, k: usize) -> u64 {
-        u64::from_le_bytes(self.bytes[c][8 * k..8 * k + 8].try_into().expect("8 bytes"))
+        u64::from_le_bytes(
+            self.bytes[c].0[8 * k..8 * k + 8]
+                .try_into()
+                .expect("8 bytes"),
+        )
     }
 
     /// Stores word `i` of class `c`.
@@ -305,7 +315,16 @@ impl<const N: usize> BitArrays<N> {
         // `i` is below `WINDOW_BLOCKS` (see `Sink`); saying so spares a
         // bounds check per class.
         let at = 8 * i.min(WINDOW_BLOCKS - 1);
-        self.bytes[c][at..at + 8].copy_from_slice(&w.to_le_bytes());
+        self.bytes[c].0[at..at + 8].copy_from_slice(&w.to_le_bytes());
+    }
+
+    /// Stores words `i..i + 8` of class `c` (`i` a multiple of 8).
+    #[inline(always)]
+    fn store_group(&mut self, c: usize, i: usize, w: &[u64; 8]) {
+        let at = 64 * (i / 8).min(WINDOW_BLOCKS / 8 - 1);
+        for (to, w) in self.bytes[c].0[at..at + 64].chunks_exact_mut(8).zip(w) {
+            to.copy_from_slice(&w.to_le_bytes());
+        }
     }
 
     /// Clears the words from `blocks` on (the padding after a window of
@@ -313,7 +332,7 @@ impl<const N: usize> BitArrays<N> {
     /// one's end.
     fn clear_from(&mut self, blocks: usize) {
         for class in self.bytes.iter_mut() {
-            class[8 * blocks..8 * blocks + 16].fill(0);
+            class.0[8 * blocks..8 * blocks + 16].fill(0);
         }
     }
 }
@@ -447,6 +466,11 @@ impl Sink for Noting<'_> {
     }
 
     #[inline(always)]
+    fn put_group(&mut self, i: usize, g: &Group) {
+        self.bits.put_group(i, g);
+    }
+
+    #[inline(always)]
     fn put_marks(&mut self, i: usize, m: NormalMarks) {
         self.normal.bits.store(NormalBitmaps::DOT, i, m.dot);
         self.normal.bits.store(NormalBitmaps::UPPER, i, m.upper);
@@ -489,6 +513,29 @@ impl Sink for Bitmaps {
             self.finish(i - 1, m.hex);
         }
         self.pending = [m.special, m.pct, m.hex];
+    }
+
+    #[inline(always)]
+    fn put_group(&mut self, i: usize, g: &Group) {
+        // `g`'s classes in the order of `Masks`' fields.
+        let [lf, colon, slash, question, hash, special, pct, hex] = &g.classes;
+        for (sel, w) in [
+            (LF, lf),
+            (COLON, colon),
+            (SLASH, slash),
+            (QUESTION, question),
+            (HASH, hash),
+            (SPECIAL, special),
+        ] {
+            self.bits.store_group(Self::index(sel), i, w);
+        }
+        if i > 0 {
+            self.finish(i - 1, hex[0]);
+        }
+        // `g.pathbad` is `pathbad` of each block; the last block's waits
+        // for the next block, as in `put`.
+        self.bits.store_group(Self::index(PATHBAD), i, &g.pathbad);
+        self.pending = [special[7], pct[7], hex[7]];
     }
 
     fn end(&mut self, blocks: usize) {

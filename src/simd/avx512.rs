@@ -8,13 +8,15 @@
 //! share (5 on Intel), which is what bounds the block loop.
 
 use core::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512,
-    _mm512_maskz_loadu_epi8, _mm512_min_epu8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
-    _mm512_set1_epi8, _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_sub_epi8,
+    __m512i, _mm512_alignr_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi8_mask,
+    _mm512_cmplt_epu8_mask, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
+    _mm512_maskz_loadu_epi8, _mm512_min_epu8, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_set1_epi64, _mm512_set1_epi8, _mm512_setzero_si512,
+    _mm512_shuffle_epi8, _mm512_sllv_epi64, _mm512_srli_epi16, _mm512_srlv_epi64, _mm512_sub_epi8,
     _mm512_test_epi8_mask,
 };
 
-use super::{Classify, Masks, NibbleTables, NormalMarks, Sink};
+use super::{Classify, Group, Masks, NibbleTables, NormalMarks, Sink};
 
 /// Proof that the CPU has AVX-512 F and BW: built only inside this file's
 /// `#[target_feature(enable = "avx512f,avx512bw")]` functions, which are
@@ -40,9 +42,82 @@ struct Avx512Vbmi(());
 /// # Safety
 ///
 /// - The CPU must support AVX-512 F, BW and VBMI.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
 pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &mut S) {
-    super::classify_blocks_with(&Avx512Vbmi(()), data, out);
+    let c = Avx512Vbmi(());
+    // Whole groups of 8 blocks, then the rest block by block.
+    let groups = (data.len() / 512).min(out.blocks() / 8);
+    let (lo, hi) = (&CLASS_BYTES[..64], &CLASS_BYTES[64..]);
+    let (lo, hi) = (
+        load(lo.try_into().expect("64")),
+        load(hi.try_into().expect("64")),
+    );
+    let (select, reverse) = (load(&SELECT), _mm512_set1_epi64(REVERSE as i64));
+    let tables = TRANSPOSE.map(|[low, high]| (load(&low), load(&high)));
+    for k in 0..groups {
+        let group: &[u8; 512] = data[512 * k..512 * k + 512].try_into().expect("512 bytes");
+        // The masks of 8 blocks at once: each block's class bytes from
+        // `CLASS_BYTES` as in `classes_vbmi`, whose bits are then moved to
+        // their places by two `vgf2p8affineqb` and three rounds of
+        // two-vector byte shuffles, in vectors all along: fewer vector
+        // instructions than a test per class and block, and one store per
+        // class for the 8 blocks.
+        let mut x = [_mm512_set1_epi8(0); 8];
+        for (v, block) in x.iter_mut().zip(group.chunks_exact(64)) {
+            let v0 = load(block.try_into().expect("64 bytes"));
+            let c = _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v0, _mm512_set1_epi8(0x7f)), hi);
+            // Each qword of `c` is an 8x8 bit matrix, 8 bytes by their
+            // class bits; transposed (`c` as the matrix), byte `i` of the
+            // qword holds the bits of class `FIELDS[i]` of its 8 bytes, for
+            // byte `7 - m` at bit `m`, then (the bits of each byte
+            // reversed) at bit `m`.
+            *v = _mm512_gf2p8affine_epi64_epi8(
+                _mm512_gf2p8affine_epi64_epi8(select, c, 0),
+                reverse,
+                0,
+            );
+        }
+        // Byte `i` of qword `q` of block `v` to byte `q` of qword `v` of
+        // vector `i`: vector `i` is then class `FIELDS[i]` of the 8 blocks.
+        for (s, (low, high)) in tables.iter().enumerate() {
+            let b = 2 - s;
+            let mut y = x;
+            for w in (0..8).filter(|w| w & (1 << b) == 0) {
+                let u = w | 1 << b;
+                y[w] = _mm512_permutex2var_epi8(x[w], *low, x[u]);
+                y[u] = _mm512_permutex2var_epi8(x[w], *high, x[u]);
+            }
+            x = y;
+        }
+        // `special` but each `%` followed by two hex digits, the 8 blocks'
+        // hex digits shifted down by 1 and 2 bits as one 512-bit string
+        // (nothing after the last block).
+        let hex = x[7];
+        let next = _mm512_alignr_epi64(_mm512_setzero_si512(), hex, 1);
+        let down = |k: u32| {
+            _mm512_or_si512(
+                _mm512_srlv_epi64(hex, _mm512_set1_epi64(i64::from(k))),
+                _mm512_sllv_epi64(next, _mm512_set1_epi64(i64::from(64 - k))),
+            )
+        };
+        let encoded = _mm512_and_si512(x[6], _mm512_and_si512(down(1), down(2)));
+        let pathbad = _mm512_andnot_si512(encoded, x[5]);
+        // SAFETY: a vector of 64 bytes is any 8 qwords.
+        let g = unsafe {
+            Group {
+                classes: core::mem::transmute::<[__m512i; 8], [[u64; 8]; 8]>(x),
+                pathbad: core::mem::transmute::<__m512i, [u64; 8]>(pathbad),
+            }
+        };
+        out.put_group(8 * k, &g);
+        if S::MARKS {
+            for (j, block) in group.chunks_exact(64).enumerate() {
+                let block = block.try_into().expect("64 bytes");
+                out.put_marks(8 * k + j, c.normal_marks(block));
+            }
+        }
+    }
+    super::classify_blocks_from(&c, data, 8 * groups, out);
 }
 
 /// [`super::Backend::normal_marks`] with AVX-512.
@@ -128,6 +203,54 @@ static CLASS_BYTES: [u8; 128] = {
     while i < singles.len() {
         t[singles[i] as usize] |= 1 << (5 - i);
         i += 1;
+    }
+    t
+};
+
+/// The [`Masks`] fields in order, as their bits in [`CLASS_BYTES`].
+const FIELDS: [u8; 8] = [4, 3, 2, 1, 0, 7, 5, 6];
+
+/// Byte `i` of each qword: the bit of class `FIELDS[i]`, a row of the bit
+/// matrix that `vgf2p8affineqb` multiplies.
+static SELECT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 1 << FIELDS[i % 8];
+        i += 1;
+    }
+    t
+};
+
+/// The bit matrix that reverses the bits of a byte.
+const REVERSE: u64 = 0x8040_2010_0804_0201;
+
+/// The three rounds of [`group_classes`]' transpose of 8 vectors, as
+/// element `(v, l)` (vector `v`, qword `l`) to `(l, v)`, and in the first,
+/// also byte `8 * q + l` to `8 * l + q` within each vector. Round `s`
+/// swaps bit `b = 2 - s` of `v` and of `l`: output vector `w`, qword `l`
+/// takes qword `l` with bit `b` set to `w`'s from the vector `w` with bit
+/// `b` set to `l`'s. Its two tables: for the output vector with bit `b`
+/// clear, and set; bit 6 of an index picks the second input vector.
+static TRANSPOSE: [[[u8; 64]; 2]; 3] = {
+    let mut t = [[[0u8; 64]; 2]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let b = 2 - s;
+        let mut c = 0;
+        while c < 2 {
+            let mut p = 0;
+            while p < 64 {
+                let (l, q) = (p / 8, p % 8);
+                let d = (l >> b) & 1;
+                let from = (l & !(1 << b)) | (c << b);
+                let at = if s == 0 { 8 * q + from } else { 8 * from + q };
+                t[s][c][p] = (64 * d + at) as u8;
+                p += 1;
+            }
+            c += 1;
+        }
+        s += 1;
     }
     t
 };

@@ -95,6 +95,36 @@ pub struct Masks {
     pub hex: u64,
 }
 
+impl Masks {
+    /// The masks of block `j` of a [`Group`].
+    #[inline(always)]
+    pub(crate) fn of_group(g: &Group, j: usize) -> Masks {
+        let g = &g.classes;
+        Masks {
+            lf: g[0][j],
+            colon: g[1][j],
+            slash: g[2][j],
+            question: g[3][j],
+            hash: g[4][j],
+            special: g[5][j],
+            pct: g[6][j],
+            hex: g[7][j],
+        }
+    }
+}
+
+/// The masks of 8 consecutive blocks, class by class: a class's 8 words
+/// are then one 64-byte store into a sink's bit array.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Group {
+    /// `classes[k][j]`: field `k` of [`Masks`] (in the order they are
+    /// declared) of block `j`.
+    pub(crate) classes: [[u64; 8]; 8],
+    /// Per block, its `special` bytes but each `%` followed by two hex
+    /// digits; in the last block, as though no hex digit followed it.
+    pub(crate) pathbad: [u64; 8],
+}
+
 /// What normalization looks for in a 64-byte block (bit `i` for byte `i`):
 /// percent-encodings to check, `/.` (a dot segment needs one) and uppercase
 /// letters (for the scheme and the host).
@@ -305,7 +335,9 @@ impl Backend {
             }
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512Vbmi => {
-                Backend::Avx512.is_available() && std::arch::is_x86_feature_detected!("avx512vbmi")
+                Backend::Avx512.is_available()
+                    && std::arch::is_x86_feature_detected!("avx512vbmi")
+                    && std::arch::is_x86_feature_detected!("gfni")
             }
             #[cfg(target_arch = "aarch64")]
             Backend::Neon => !cfg!(miri),
@@ -455,6 +487,7 @@ impl Backend {
 pub(crate) fn normal_marks_with<C: Classify>(c: &C, data: &[u8], out: &mut [NormalMarks]) {
     each_block(
         data,
+        0,
         out.len(),
         |b| c.normal_marks(b),
         |t| c.normal_marks_tail(t),
@@ -463,18 +496,20 @@ pub(crate) fn normal_marks_with<C: Classify>(c: &C, data: &[u8], out: &mut [Norm
 }
 
 /// The block loop of both kernels: `put(i, block(..))` for each whole
-/// 64-byte block of `data`, then `put(i, tail(..))` for its last partial
-/// block, `max` blocks at most; returns how many were put.
+/// 64-byte block of `data` from block `from` on, then `put(i, tail(..))`
+/// for its last partial block, `max` blocks at most; returns how many
+/// blocks (from 0) were put.
 #[inline(always)]
 fn each_block<T>(
     data: &[u8],
+    from: usize,
     max: usize,
     block: impl Fn(&[u8; 64]) -> T,
     tail: impl Fn(&[u8]) -> T,
     mut put: impl FnMut(usize, T),
 ) -> usize {
     let full = (data.len() / 64).min(max);
-    for i in 0..full {
+    for i in from..full {
         put(
             i,
             block(data[64 * i..64 * i + 64].try_into().expect("64 bytes")),
@@ -497,6 +532,14 @@ pub(crate) trait Sink {
     fn blocks(&self) -> usize;
     /// Stores the masks of block `i` (< `blocks()`), in order from 0.
     fn put(&mut self, i: usize, m: Masks);
+    /// Stores the masks of blocks `i..i + 8` (`i` a multiple of 8, below
+    /// `blocks() - 7`), as `put` would one by one.
+    #[inline(always)]
+    fn put_group(&mut self, i: usize, g: &Group) {
+        for j in 0..8 {
+            self.put(i + j, Masks::of_group(g, j));
+        }
+    }
     /// Stores the [`NormalMarks`] of block `i`, after its masks (only
     /// called when `MARKS`).
     #[inline(always)]
@@ -522,10 +565,22 @@ impl Sink for [Masks] {
 /// sink takes them (the block is still in the L1 cache).
 #[inline(always)]
 pub(crate) fn classify_blocks_with<C: Classify, S: Sink + ?Sized>(c: &C, data: &[u8], out: &mut S) {
+    classify_blocks_from(c, data, 0, out);
+}
+
+/// [`classify_blocks_with`] when blocks `..from` are already put.
+#[inline(always)]
+pub(crate) fn classify_blocks_from<C: Classify, S: Sink + ?Sized>(
+    c: &C,
+    data: &[u8],
+    from: usize,
+    out: &mut S,
+) {
     let max = out.blocks();
     let none = NormalMarks::default();
     let put = each_block(
         data,
+        from,
         max,
         |b| {
             let n = if S::MARKS { c.normal_marks(b) } else { none };

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 
 use super::scalar::Table;
-use super::{Backend, Classify, Masks, NormalMarks};
+use super::{Backend, Classify, Group, Masks, NormalMarks, Sink};
 use crate::batch::Chunk;
 use crate::validate::{parse_reference, parse_with, Mode};
 
@@ -22,6 +22,39 @@ fn backends() -> Vec<Backend> {
 
 fn oracle(block: &[u8; 64]) -> Masks {
     Table.classify(block)
+}
+
+/// A sink that keeps what it is given: each block's masks, put alone or in
+/// a [`Group`], and each group's `pathbad` words.
+struct Recorder {
+    masks: Vec<Masks>,
+    pathbad: Vec<(usize, [u64; 8])>,
+}
+
+impl Sink for Recorder {
+    fn blocks(&self) -> usize {
+        self.masks.len()
+    }
+    fn put(&mut self, i: usize, m: Masks) {
+        self.masks[i] = m;
+    }
+    fn put_group(&mut self, i: usize, g: &Group) {
+        assert_eq!(i % 8, 0, "a group starts at a multiple of 8");
+        for j in 0..8 {
+            self.put(i + j, Masks::of_group(g, j));
+        }
+        self.pathbad.push((i, g.pathbad));
+    }
+}
+
+/// [`Group::pathbad`] from the table's masks of the group's 8 blocks.
+fn oracle_pathbad(m: &[Masks]) -> [u64; 8] {
+    core::array::from_fn(|j| {
+        let next = m.get(j + 1).filter(|_| j < 7).map_or(0, |n| n.hex);
+        let hex1 = m[j].hex >> 1 | next << 63;
+        let hex2 = m[j].hex >> 2 | next << 62;
+        m[j].special & !(m[j].pct & hex1 & hex2)
+    })
 }
 
 /// `backend`'s [`NormalMarks`] of each block of `data`.
@@ -120,6 +153,41 @@ fn samples() -> Vec<Vec<u8>> {
             .repeat(8)
             .into_bytes(),
     ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+
+    /// Through a sink that takes groups of 8 blocks (as stage 2's windows
+    /// do, which some backends fill a group at a time), every block's
+    /// masks and every group's `pathbad` equal the table's, at every
+    /// length and for every sink size.
+    #[test]
+    fn groups_of_blocks_agree(
+        bytes in prop::collection::vec(prop_oneof![
+            4 => prop::sample::select(b"%%%0123456789abcdefABCDEFgG:/?#@[]\n x".to_vec()),
+            1 => any::<u8>(),
+        ], 0..3000),
+        room in 0usize..60,
+    ) {
+        for backend in Backend::available() {
+            let mut out = Recorder { masks: vec![Masks::default(); room], pathbad: Vec::new() };
+            backend.classify_into(&bytes, &mut out);
+            let blocks = bytes.len().div_ceil(64).min(room);
+            for (k, got) in out.masks[..blocks].iter().enumerate() {
+                let mut block = [0u8; 64];
+                let part = &bytes[64 * k..(64 * k + 64).min(bytes.len())];
+                block[..part.len()].copy_from_slice(part);
+                prop_assert_eq!(*got, oracle(&block), "{} block {}", backend.name(), k);
+            }
+            for (i, words) in &out.pathbad {
+                prop_assert_eq!(*words, oracle_pathbad(&out.masks[*i..*i + 8]), "{} group {}", backend.name(), i);
+            }
+            if backend == Backend::Avx512Vbmi {
+                prop_assert_eq!(out.pathbad.len(), (bytes.len() / 512).min(room / 8));
+            }
+        }
+    }
 }
 
 #[test]
