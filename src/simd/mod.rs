@@ -32,9 +32,11 @@
 //! 2. Backends: AVX2 classifies with a nibble lookup table (`vpshufb`) for the
 //!    special class; AVX-512 (F and BW) the same way on a whole block per
 //!    vector, its compares writing the masks straight into mask registers
-//!    and its masked loads reading tails in place; AVX-512 with VBMI all
-//!    classes of a byte at once, one bit each in a byte from a 128-entry
-//!    table (`vpermi2b`), then one test per class; SSE2, which has no byte
+//!    and its masked loads reading tails in place; AVX-512 with VBMI and
+//!    GFNI all classes of a byte at once, one bit each in a byte from a
+//!    128-entry table (`vpermi2b`), then, for 8 blocks at a time, the bits
+//!    transposed into masks in vectors (`vgf2p8affineqb`, `vpermt2b`) and
+//!    stored a class at a time ([`Sink::put_group`]); SSE2, which has no byte
 //!    shuffle, with compares and ranges; NEON with `vqtbl1q_u8` lookups and
 //!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every
 //!    backend's tables are built from [`crate::table`].
@@ -278,9 +280,10 @@ pub enum Backend {
     Avx2,
     /// x86-64 AVX-512 (F and BW), detected at run time: a block per vector.
     Avx512,
-    /// x86-64 AVX-512 with VBMI (Ice Lake and later, Zen 4), detected at
-    /// run time: every class of a byte from one 128-entry lookup
-    /// (`vpermi2b`) instead of six compares and two nibble lookups.
+    /// x86-64 AVX-512 with VBMI and GFNI (Ice Lake and later, Zen 4),
+    /// detected at run time: every class of a byte from one 128-entry
+    /// lookup (`vpermi2b`) instead of six compares and two nibble lookups,
+    /// and 8 blocks' masks at a time by a bit transpose in vectors.
     Avx512Vbmi,
     /// aarch64 NEON (every aarch64 CPU).
     Neon,
@@ -444,7 +447,7 @@ impl Backend {
             Backend::Avx512 => unsafe { avx512::classify_blocks(data, out) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `usable` gives `Avx512Vbmi` only where
-            // `is_available` found AVX-512 F, BW and VBMI.
+            // `is_available` found AVX-512 F, BW, VBMI and GFNI.
             Backend::Avx512Vbmi => unsafe { avx512::classify_blocks_vbmi(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => classify_blocks_with(&sse2::Sse2, data, out),
