@@ -7,17 +7,21 @@
 //! instructions on the vector port that compares, lookups and tests all
 //! share (5 on Intel), which is what bounds the block loop. With GFNI too,
 //! a window is classified 8 blocks at a time: each 8 bytes' class bits are
-//! an 8x8 bit matrix that `vgf2p8affineqb` transposes, three rounds of
-//! `vpermt2b` bring each class's bits of the 8 blocks into one vector, and
-//! that vector is one store: about 5 vector instructions per block where
-//! the tests took 10, and one store per class for 8 blocks.
+//! an 8x8 bit matrix that `vgf2p8affineqb` transposes, a byte shuffle
+//! (`vpermb`) gathers each class's bits of a block into a qword, three
+//! rounds of qword shuffles (`vpermt2q`) bring each class's qwords of the
+//! 8 blocks into one vector, and that vector is one store: about 6 vector
+//! instructions per block where the tests took 10, and one store per class
+//! for 8 blocks. (Byte shuffles of two vectors, `vpermt2b`, for the three
+//! rounds instead: 2% slower overall.)
 
 use core::arch::x86_64::{
     __m512i, _mm512_alignr_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi8_mask,
     _mm512_cmplt_epu8_mask, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
     _mm512_maskz_loadu_epi8, _mm512_min_epu8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_set1_epi64, _mm512_set1_epi8, _mm512_setzero_si512,
-    _mm512_shuffle_epi8, _mm512_sllv_epi64, _mm512_srli_epi16, _mm512_srlv_epi64, _mm512_sub_epi8,
+    _mm512_permutex2var_epi64, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
+    _mm512_set1_epi64, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8,
+    _mm512_sllv_epi64, _mm512_srli_epi16, _mm512_srlv_epi64, _mm512_sub_epi8,
     _mm512_test_epi8_mask,
 };
 
@@ -59,13 +63,14 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
         load(hi.try_into().expect("64")),
     );
     let (select, reverse) = (load(&SELECT), _mm512_set1_epi64(REVERSE as i64));
+    let gather = load(&GATHER);
     let tables = TRANSPOSE.map(|[low, high]| (load(&low), load(&high)));
     for k in 0..groups {
         let group: &[u8; 512] = data[512 * k..512 * k + 512].try_into().expect("512 bytes");
         // The masks of 8 blocks at once: each block's class bytes from
         // `CLASS_BYTES` as in `classes_vbmi`, whose bits are then moved to
-        // their places by two `vgf2p8affineqb` and three rounds of
-        // two-vector byte shuffles, in vectors all along: fewer vector
+        // their places by two `vgf2p8affineqb`, a byte shuffle and three
+        // rounds of qword shuffles, in vectors all along: fewer vector
         // instructions than a test per class and block, and one store per
         // class for the 8 blocks.
         let mut x = [_mm512_set1_epi8(0); 8];
@@ -77,21 +82,24 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
             // qword holds the bits of class `FIELDS[i]` of its 8 bytes, for
             // byte `7 - m` at bit `m`, then (the bits of each byte
             // reversed) at bit `m`.
-            *v = _mm512_gf2p8affine_epi64_epi8(
+            let t = _mm512_gf2p8affine_epi64_epi8(
                 _mm512_gf2p8affine_epi64_epi8(select, c, 0),
                 reverse,
                 0,
             );
+            // Byte `i` of qword `q` to byte `q` of qword `i`: qword `i` is
+            // then class `FIELDS[i]` of the block.
+            *v = _mm512_permutexvar_epi8(gather, t);
         }
-        // Byte `i` of qword `q` of block `v` to byte `q` of qword `v` of
-        // vector `i`: vector `i` is then class `FIELDS[i]` of the 8 blocks.
+        // Qword `i` of block `v` to qword `v` of vector `i`: vector `i` is
+        // then class `FIELDS[i]` of the 8 blocks.
         for (s, (low, high)) in tables.iter().enumerate() {
             let b = 2 - s;
             let mut y = x;
             for w in (0..8).filter(|w| w & (1 << b) == 0) {
                 let u = w | 1 << b;
-                y[w] = _mm512_permutex2var_epi8(x[w], *low, x[u]);
-                y[u] = _mm512_permutex2var_epi8(x[w], *high, x[u]);
+                y[w] = _mm512_permutex2var_epi64(x[w], *low, x[u]);
+                y[u] = _mm512_permutex2var_epi64(x[w], *high, x[u]);
             }
             x = y;
         }
@@ -231,13 +239,24 @@ static SELECT: [u8; 64] = {
 /// The bit matrix that reverses the bits of a byte.
 const REVERSE: u64 = 0x8040_2010_0804_0201;
 
-/// The three rounds of [`group_classes`]' transpose of 8 vectors, as
-/// element `(v, l)` (vector `v`, qword `l`) to `(l, v)`, and in the first,
-/// also byte `8 * q + l` to `8 * l + q` within each vector. Round `s`
-/// swaps bit `b = 2 - s` of `v` and of `l`: output vector `w`, qword `l`
-/// takes qword `l` with bit `b` set to `w`'s from the vector `w` with bit
-/// `b` set to `l`'s. Its two tables: for the output vector with bit `b`
-/// clear, and set; bit 6 of an index picks the second input vector.
+/// Byte `8 * i + q` from byte `8 * q + i`: each block's 8x8 byte transpose.
+static GATHER: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = ((i % 8) * 8 + i / 8) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The three rounds of the 8x8 qword transpose of 8 vectors, element `(v,
+/// l)` (vector `v`, qword `l`) to `(l, v)`. Round `s` swaps bit `b = 2 -
+/// s` of `v` and of `l`: output vector `w`, qword `l` takes qword `l` with
+/// bit `b` set to `w`'s from the vector `w` with bit `b` set to `l`'s. Its
+/// two tables: for the output vector with bit `b` clear, and set; bit 3 of
+/// an index picks the second input vector. (Qword indexes as bytes: the
+/// low byte of each qword, the others zero.)
 static TRANSPOSE: [[[u8; 64]; 2]; 3] = {
     let mut t = [[[0u8; 64]; 2]; 3];
     let mut s = 0;
@@ -245,14 +264,11 @@ static TRANSPOSE: [[[u8; 64]; 2]; 3] = {
         let b = 2 - s;
         let mut c = 0;
         while c < 2 {
-            let mut p = 0;
-            while p < 64 {
-                let (l, q) = (p / 8, p % 8);
+            let mut l = 0;
+            while l < 8 {
                 let d = (l >> b) & 1;
-                let from = (l & !(1 << b)) | (c << b);
-                let at = if s == 0 { 8 * q + from } else { 8 * from + q };
-                t[s][c][p] = (64 * d + at) as u8;
-                p += 1;
+                t[s][c][8 * l] = (8 * d + ((l & !(1 << b)) | (c << b))) as u8;
+                l += 1;
             }
             c += 1;
         }

@@ -35,7 +35,7 @@
 //!    and its masked loads reading tails in place; AVX-512 with VBMI and
 //!    GFNI all classes of a byte at once, one bit each in a byte from a
 //!    128-entry table (`vpermi2b`), then, for 8 blocks at a time, the bits
-//!    transposed into masks in vectors (`vgf2p8affineqb`, `vpermt2b`) and
+//!    transposed into masks in vectors (`vgf2p8affineqb`, `vpermt2q`) and
 //!    stored a class at a time ([`Sink::put_group`]); SSE2, which has no byte
 //!    shuffle, with compares and ranges; NEON with `vqtbl1q_u8` lookups and
 //!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every
