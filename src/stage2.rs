@@ -454,6 +454,7 @@ struct Noting<'s> {
 
 impl Sink for Noting<'_> {
     const MARKS: bool = true;
+    const GROUPS: bool = true;
 
     #[inline(always)]
     fn blocks(&self) -> usize {
@@ -496,6 +497,8 @@ impl Words for &Bitmaps {
 }
 
 impl Sink for Bitmaps {
+    const GROUPS: bool = true;
+
     #[inline(always)]
     fn blocks(&self) -> usize {
         WINDOW_BLOCKS

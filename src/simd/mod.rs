@@ -535,6 +535,10 @@ pub(crate) trait Sink {
     fn blocks(&self) -> usize;
     /// Stores the masks of block `i` (< `blocks()`), in order from 0.
     fn put(&mut self, i: usize, m: Masks);
+    /// Whether it takes 8 blocks at a time (`put_group`) faster than one
+    /// by one: a backend that classifies 8 blocks at once then hands them
+    /// over as a group, else block by block.
+    const GROUPS: bool = false;
     /// Stores the masks of blocks `i..i + 8` (`i` a multiple of 8, below
     /// `blocks() - 7`), as `put` would one by one.
     #[inline(always)]

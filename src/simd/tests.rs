@@ -32,6 +32,8 @@ struct Recorder {
 }
 
 impl Sink for Recorder {
+    const GROUPS: bool = true;
+
     fn blocks(&self) -> usize {
         self.masks.len()
     }
