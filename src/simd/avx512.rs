@@ -194,16 +194,16 @@ impl Classify for Avx512Vbmi {
         unsafe { classes_vbmi(load_tail(tail)) }
     }
 
+    // What normalization looks for: AVX-512's kernel (VBMI's proof is
+    // AVX-512 F and BW's too).
     #[inline(always)]
     fn normal_marks(&self, block: &[u8; 64]) -> NormalMarks {
-        // SAFETY: as in `classify`.
-        unsafe { normal(load(block)) }
+        Avx512(()).normal_marks(block)
     }
 
     #[inline(always)]
     fn normal_marks_tail(&self, tail: &[u8]) -> NormalMarks {
-        // SAFETY: as in `classify_tail`.
-        unsafe { normal(load_tail(tail)) }
+        Avx512(()).normal_marks_tail(tail)
     }
 }
 
