@@ -56,7 +56,7 @@ use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
     check_authority, check_ip_literal, check_rest, check_scheme, colon_in_first_segment,
-    is_pct_encoded, missing_scheme, name_kind, Authority, HostKind, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+    is_pct_encoded, missing_scheme, Authority, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
 };
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
@@ -850,16 +850,10 @@ fn decide_plain(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Outcom
     if !(known & (m.class(PATHBAD) == 0) & hashes) {
         return None;
     }
-    let mut kind = HostKind::RegName;
-    let digit = line.get(start).is_some_and(u8::is_ascii_digit);
-    if authority && (colon < end || digit) {
-        if !line[(colon + 1).min(end)..end]
-            .iter()
-            .all(u8::is_ascii_digit)
-        {
-            return None;
-        }
-        kind = name_kind(&line[start..colon]);
+    // (The host's kind, `reg-name` or `IPv4address`, is not looked at:
+    // see `Authority::host_kind`.)
+    if authority && colon < end && !line[colon + 1..end].iter().all(u8::is_ascii_digit) {
+        return None;
     }
     let path = if authority { end } else { pos };
     let h = (hash.trailing_zeros() as usize).min(o + n) - o;
@@ -880,7 +874,6 @@ fn decide_plain(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Outcom
             start & keep,
             colon & keep,
             end & keep,
-            kind,
             authority & (colon < end),
         ),
     })
@@ -1169,7 +1162,13 @@ fn authority_of_shape(
                     return Err(Some(e));
                 }
                 port(after + 1)?;
-                return Ok(Authority::new(start, [host, after], end, kind, after < end));
+                return Ok(Authority::new(
+                    start,
+                    [host, after],
+                    end,
+                    Some(kind),
+                    after < end,
+                ));
             }
             _ => return Err(None),
         }
@@ -1179,8 +1178,7 @@ fn authority_of_shape(
     // `host` on: a `reg-name` or `IPv4address`, then a port.
     let colon = v.first(COLON, host, end);
     port(colon + 1)?;
-    let kind = name_kind(&line[host..colon]);
-    Ok(Authority::new(start, [host, colon], end, kind, colon < end))
+    Ok(Authority::new(start, [host, colon], end, None, colon < end))
 }
 
 /// The reference's error for a line whose scheme and authority are valid

@@ -114,6 +114,12 @@ pub(crate) struct Authority {
     info: usize,
 }
 
+/// In place of a host kind: a `reg-name` or `IPv4address`, which of the
+/// two told by [`name_kind`] on the host's bytes when asked
+/// ([`Authority::host_kind`]). Validity does not depend on it (an
+/// `IPv4address` is a `reg-name` too), so a corpus pass that only checks
+/// never looks.
+const NAME: usize = HostKind::ALL.len();
 const USERINFO: usize = 1 << 8;
 const PORT: usize = 1 << 9;
 /// Notes on the whole URI, not on its authority, kept here for free bits
@@ -147,31 +153,26 @@ impl Authority {
         host_start: 0,
         host_end: 0,
         end: 0,
-        info: HostKind::RegName as usize,
+        info: NAME,
     };
 
     /// An authority without userinfo: a `reg-name` or `IPv4address` host
     /// `[start, host_end)`, then `:` and a port up to `end` when `has_port`.
     #[inline(always)]
-    pub(crate) fn plain(
-        start: usize,
-        host_end: usize,
-        end: usize,
-        host_kind: HostKind,
-        has_port: bool,
-    ) -> Authority {
-        Authority::new(start, [start, host_end], end, host_kind, has_port)
+    pub(crate) fn plain(start: usize, host_end: usize, end: usize, has_port: bool) -> Authority {
+        Authority::new(start, [start, host_end], end, None, has_port)
     }
 
-    /// The authority `[start, end)` whose host is `[host[0], host[1])`: a
-    /// userinfo and its `@` before the host when `host[0] > start`, and
+    /// The authority `[start, end)` whose host is `[host[0], host[1])`, an
+    /// IP literal of kind `literal` or else a `reg-name` or `IPv4address`:
+    /// a userinfo and its `@` before the host when `host[0] > start`, and
     /// `:` and a port after it when `has_port`.
     #[inline(always)]
     pub(crate) fn new(
         start: usize,
         host: [usize; 2],
         end: usize,
-        host_kind: HostKind,
+        literal: Option<HostKind>,
         has_port: bool,
     ) -> Authority {
         Authority {
@@ -179,16 +180,19 @@ impl Authority {
             host_start: host[0],
             host_end: host[1],
             end,
-            info: host_kind as usize
+            info: literal.map_or(NAME, |k| k as usize)
                 | if host[0] > start { USERINFO } else { 0 }
                 | if has_port { PORT } else { 0 },
         }
     }
 
-    /// The kind of the host.
+    /// The kind of the host, whose authority is in `input`.
     #[inline]
-    pub(crate) fn host_kind(&self) -> HostKind {
-        HostKind::ALL[self.info & 0xff]
+    pub(crate) fn host_kind(&self, input: &[u8]) -> HostKind {
+        match self.info & 0xff {
+            NAME => name_kind(&input[self.host().range()]),
+            k => HostKind::ALL[k],
+        }
     }
 
     /// The userinfo, without its `@`.
@@ -370,7 +374,7 @@ impl<'a> Uri<'a> {
     /// The kind of the host.
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.parts().map(|a| a.host_kind())
+        self.parts().map(|a| a.host_kind(self.input))
     }
 
     /// The port as written, without its `:`; may be empty (`http://h:/`).
@@ -658,7 +662,7 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
                 ErrorKind::UnclosedIpLiteral,
             ));
         };
-        let kind = check_ip_literal(input, host_start + 1, close)?;
+        let kind = Some(check_ip_literal(input, host_start + 1, close)?);
         let after = close + 1;
         let port_colon = if after == a.end {
             None
@@ -676,11 +680,7 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
         let end = memchr::memchr(b':', &input[host_start..a.end]).map_or(a.end, |i| host_start + i);
         let host = Span::new(host_start, end);
         scan(input, host, table::REG_NAME, Component::Host)?;
-        (
-            host,
-            name_kind(&input[host.range()]),
-            (end < a.end).then_some(end),
-        )
+        (host, None, (end < a.end).then_some(end))
     };
     let port = match port_colon {
         Some(colon) => {

@@ -1,6 +1,7 @@
 //! The validator against RFC 3986 Appendix A, rule by rule, with the examples of
 //! the specification and cases from other strict parsers' test suites.
 
+use uriscan::batch::Chunk;
 use uriscan::{parse, Component, ErrorKind, HostKind, Mode};
 
 #[track_caller]
@@ -27,12 +28,26 @@ fn bad(input: &str, offset: usize, component: Component, kind: ErrorKind) {
     err(input, Mode::Reference, offset, component, kind);
 }
 
+/// The kind of `input`'s host, the same from `parse` and from a chunk
+/// (the corpus path, whose fast path leaves `reg-name` or `IPv4address`
+/// to be told when asked).
 #[track_caller]
 fn host_kind(input: &str) -> HostKind {
-    parse(input.as_bytes(), Mode::Reference)
+    let kind = parse(input.as_bytes(), Mode::Reference)
         .unwrap_or_else(|e| panic!("{input:?}: {e}"))
         .host_kind()
-        .expect("a host")
+        .expect("a host");
+    let data = format!("{input}\n{input}:1\n");
+    let chunk = Chunk::new(data.as_bytes(), 1, 0);
+    let kinds: Vec<_> = chunk
+        .uris(Mode::Reference)
+        .map(|(_, _, r)| r.ok().and_then(|u| u.host_kind()))
+        .collect();
+    assert_eq!(kinds[0], Some(kind), "{input:?} in a chunk");
+    if let Some(k) = kinds[1] {
+        assert_eq!(k, kind, "{input:?}:1 in a chunk");
+    }
+    kind
 }
 
 #[test]
