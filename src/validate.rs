@@ -371,7 +371,9 @@ impl<'a> Uri<'a> {
         self.parts().map(|a| a.host().range())
     }
 
-    /// The kind of the host.
+    /// The kind of the host. A `reg-name` and an `IPv4address` are told
+    /// apart here, from the host's bytes, not while parsing: the grammar
+    /// admits both, so a pass that only validates never pays for it.
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
         self.parts().map(|a| a.host_kind(self.input))
