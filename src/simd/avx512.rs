@@ -83,14 +83,15 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
         let mut x = [_mm512_set1_epi8(0); 8];
         for (v, block) in x.iter_mut().zip(group.chunks_exact(64)) {
             let v0 = load(block.try_into().expect("64 bytes"));
-            let c = _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v0, _mm512_set1_epi8(0x7f)), hi);
-            // Each qword of `c` is an 8x8 bit matrix, 8 bytes by their
-            // class bits; transposed (`c` as the matrix), byte `i` of the
+            let bits =
+                _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v0, _mm512_set1_epi8(0x7f)), hi);
+            // Each qword of `bits` is an 8x8 bit matrix, 8 bytes by their
+            // class bits; transposed (`bits` as the matrix), byte `i` of the
             // qword holds the bits of class `FIELDS[i]` of its 8 bytes, for
             // byte `7 - m` at bit `m`, then (the bits of each byte
             // reversed) at bit `m`.
             let t = _mm512_gf2p8affine_epi64_epi8(
-                _mm512_gf2p8affine_epi64_epi8(select, c, 0),
+                _mm512_gf2p8affine_epi64_epi8(select, bits, 0),
                 reverse,
                 0,
             );
