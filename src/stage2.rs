@@ -55,8 +55,9 @@ use crate::simd::{prefetch, Backend, Group, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
-    check_authority, check_ip_literal, check_rest, check_scheme, colon_in_first_segment,
-    is_pct_encoded, missing_scheme, Authority, Mode, NOTE_BAD_PCT, NOTE_PLAIN,
+    check_authority, check_ip_literal, check_port, check_rest, check_scheme,
+    colon_in_first_segment, is_pct_encoded, missing_scheme, Authority, Mode, NOTE_BAD_PCT,
+    NOTE_PLAIN,
 };
 
 /// The bytes of a chunk classified at once: 1024 blocks, 64 KiB, whose masks
@@ -830,48 +831,35 @@ fn head_scheme_misfits(word: u64) -> u64 {
 /// [`decide`] accepts with the same outcome.
 #[inline(always)]
 fn decide_plain(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Outcome> {
-    let (o, n) = (g % 8, line.len());
     // (One branch for both: a line shorter than 8 bytes, and a window of
     // relative references, `Bitmaps::branchy`.)
     let head = u64::from_le_bytes(*line.first_chunk::<8>().filter(|_| !b.branchy)?);
-    let m = PlainMasks::new(b, g, n);
-    let Shape {
-        known,
-        scheme,
-        d,
-        pos,
-        authority,
-        start,
-        end,
-        colon,
-        hash,
-        hashes,
-    } = m.shape(head, mode);
-    if !(known & (m.class(PATHBAD) == 0) & hashes) {
+    let m = PlainMasks::new(b, g, line.len());
+    let s = m.shape(head, mode);
+    if !(s.known & (m.class(PATHBAD) == 0) & s.hashes) {
         return None;
     }
     // (The host's kind, `reg-name` or `IPv4address`, is not looked at:
     // see `Authority::host_kind`.)
+    let (authority, colon, end) = (s.authority, s.colon, s.end);
     if authority && colon < end && !line[colon + 1..end].iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let path = if authority { end } else { pos };
-    let h = (hash.trailing_zeros() as usize).min(o + n) - o;
-    let q = ((m.class(QUESTION).trailing_zeros() as usize).min(o + n) - o).min(h);
+    let (n, q, h) = (line.len(), s.query, s.fragment);
     // An absent authority's parts are all zero (`Authority::NONE`).
     let keep = usize::from(authority).wrapping_neg();
     Some(Outcome {
         valid: true,
         split: Split::new(
-            scheme.then(|| Span::new(0, d)),
-            authority.then(|| Span::new(start, end)),
-            Span::new(path, q),
+            s.scheme.then(|| Span::new(0, s.d)),
+            authority.then(|| Span::new(s.start, end)),
+            Span::new(s.path, q),
             (q < h).then(|| Span::new(q + 1, h)),
             (h < n).then(|| Span::new(h + 1, n)),
             n,
         ),
         authority: Authority::plain(
-            start & keep,
+            s.start & keep,
             colon & keep,
             end & keep,
             authority & (colon < end),
@@ -890,19 +878,21 @@ struct PlainMasks<'b> {
 
 /// What [`decide_plain`] finds of a line before deciding: whether its
 /// start is known (a scheme of 1-8 bytes, `line[..d]`, or none where a
-/// relative reference may stand), where its path or authority starts
-/// (`pos`), its authority (if `//` is there: `start..end`, the first `:`
-/// at `colon` or `end`), its `#` bits and whether they are few enough.
+/// relative reference may stand), its authority (if `//` is there:
+/// `start..end`, the first `:` at `colon` or `end`), where its path,
+/// query (its `?`) and fragment (its `#`) start (the line's length for
+/// none), and whether its `#`s are few enough.
 struct Shape {
     known: bool,
     scheme: bool,
     d: usize,
-    pos: usize,
     authority: bool,
     start: usize,
     end: usize,
     colon: usize,
-    hash: u128,
+    path: usize,
+    query: usize,
+    fragment: usize,
     hashes: bool,
 }
 
@@ -962,16 +952,19 @@ impl PlainMasks<'_> {
         } else {
             hash & hash.wrapping_sub(1) == 0
         };
+        let fragment = (hash.trailing_zeros() as usize).min(o + n) - o;
+        let query = ((self.class(QUESTION).trailing_zeros() as usize).min(o + n) - o).min(fragment);
         Shape {
             known,
             scheme,
             d,
-            pos,
             authority,
             start,
             end,
             colon,
-            hash,
+            path: if authority { end } else { pos },
+            query,
+            fragment,
             hashes,
         }
     }
@@ -992,23 +985,18 @@ fn plain_fault(b: &Bitmaps, g: usize, line: &[u8], mode: Mode) -> Option<Error> 
     let head = u64::from_le_bytes(*line.first_chunk::<8>()?);
     let m = PlainMasks::new(b, g, n);
     let s = m.shape(head, mode);
-    let path = if s.authority { s.end } else { s.pos };
     let at = (m.class(PATHBAD).trailing_zeros() as usize).min(o + n) - o;
-    if !(s.known & s.hashes & (at >= path) & (at < n)) || line[at] == b'@' {
+    if !(s.known & s.hashes & (at >= s.path) & (at < n)) || line[at] == b'@' {
         return None;
     }
     if s.authority {
-        let port = (s.colon + 1).min(s.end)..s.end;
-        if let Some(i) = line[port.clone()].iter().position(|b| !b.is_ascii_digit()) {
-            let at = port.start + i;
-            return Some(Error::new(at, Component::Port, ErrorKind::PortNotNumber));
+        if let Err(e) = check_port(line, Span::new((s.colon + 1).min(s.end), s.end)) {
+            return Some(e);
         }
     }
-    let h = (s.hash.trailing_zeros() as usize).min(o + n) - o;
-    let q = ((m.class(QUESTION).trailing_zeros() as usize).min(o + n) - o).min(h);
-    let component = if at < q {
+    let component = if at < s.query {
         Component::Path
-    } else if at < h {
+    } else if at < s.fragment {
         Component::Query
     } else {
         Component::Fragment
@@ -1126,20 +1114,8 @@ fn authority_of_shape(
     start: usize,
     end: usize,
 ) -> Result<Authority, Option<Error>> {
-    // A port from `from`: its first byte that is not a digit is an error.
-    let port = |from: usize| {
-        let port = &line[from.min(end)..end];
-        let not_number = |i| {
-            Some(Error::new(
-                from + i,
-                Component::Port,
-                ErrorKind::PortNotNumber,
-            ))
-        };
-        port.iter()
-            .position(|b| !b.is_ascii_digit())
-            .map_or(Ok(()), |i| Err(not_number(i)))
-    };
+    // A port from `from` (to `end`).
+    let port = |from: usize| check_port(line, Span::new(from.min(end), end)).map_err(Some);
     let mut host = start;
     let mut p = v.first(SPECIAL, start, end);
     while p < end {

@@ -687,13 +687,7 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
     let port = match port_colon {
         Some(colon) => {
             let p = Span::new(colon + 1, a.end);
-            if let Some(i) = input[p.range()].iter().position(|b| !b.is_ascii_digit()) {
-                return Err(Error::new(
-                    p.start + i,
-                    Component::Port,
-                    ErrorKind::PortNotNumber,
-                ));
-            }
+            check_port(input, p)?;
             Some(p)
         }
         None => None,
@@ -705,6 +699,20 @@ pub(crate) fn check_authority(input: &[u8], a: Span) -> Result<Authority, Error>
         host_kind,
         port.is_some(),
     ))
+}
+
+/// `port = *DIGIT`: the port `p` of `input`, or an error at its first byte
+/// that is not a digit.
+#[inline]
+pub(crate) fn check_port(input: &[u8], p: Span) -> Result<(), Error> {
+    match input[p.range()].iter().position(|b| !b.is_ascii_digit()) {
+        Some(i) => Err(Error::new(
+            p.start + i,
+            Component::Port,
+            ErrorKind::PortNotNumber,
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The kind of a host that is not an `IP-literal`: `IPv4address` when it is

@@ -64,11 +64,6 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
     } else {
         0
     };
-    let (lo, hi) = (&CLASS_BYTES[..64], &CLASS_BYTES[64..]);
-    let (lo, hi) = (
-        load(lo.try_into().expect("64")),
-        load(hi.try_into().expect("64")),
-    );
     let (select, reverse) = (load(&SELECT), _mm512_set1_epi64(REVERSE as i64));
     let gather = load(&GATHER);
     let tables = TRANSPOSE.map(|[low, high]| (load(&low), load(&high)));
@@ -82,9 +77,7 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
         // class for the 8 blocks.
         let mut x = [_mm512_set1_epi8(0); 8];
         for (v, block) in x.iter_mut().zip(group.chunks_exact(64)) {
-            let v0 = load(block.try_into().expect("64 bytes"));
-            let bits =
-                _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v0, _mm512_set1_epi8(0x7f)), hi);
+            let bits = class_bytes(load(block.try_into().expect("64 bytes")));
             // Each qword of `bits` is an 8x8 bit matrix, 8 bytes by their
             // class bits; transposed (`bits` as the matrix), byte `i` of the
             // qword holds the bits of class `FIELDS[i]` of its 8 bytes, for
@@ -124,12 +117,9 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
         };
         let encoded = _mm512_and_si512(x[6], _mm512_and_si512(down(1), down(2)));
         let pathbad = _mm512_andnot_si512(encoded, x[5]);
-        // SAFETY: a vector of 64 bytes is any 8 qwords.
-        let g = unsafe {
-            Group {
-                classes: core::mem::transmute::<[__m512i; 8], [[u64; 8]; 8]>(x),
-                pathbad: core::mem::transmute::<__m512i, [u64; 8]>(pathbad),
-            }
+        let g = Group {
+            classes: bytemuck::cast(x),
+            pathbad: bytemuck::cast(pathbad),
         };
         out.put_group(8 * k, &g);
         if S::MARKS {
@@ -340,10 +330,10 @@ fn classes(v: __m512i) -> Masks {
     }
 }
 
-/// The classes of the 64 bytes of `v`, from one lookup in [`CLASS_BYTES`].
+/// Each byte of `v` as its classes' bits, from [`CLASS_BYTES`].
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 #[inline]
-fn classes_vbmi(v: __m512i) -> Masks {
+fn class_bytes(v: __m512i) -> __m512i {
     let (lo, hi) = (&CLASS_BYTES[..64], &CLASS_BYTES[64..]);
     let (lo, hi) = (
         load(lo.try_into().expect("64")),
@@ -351,7 +341,15 @@ fn classes_vbmi(v: __m512i) -> Masks {
     );
     // `vpermi2b` reads the low 7 bits of each index: bytes >= 0x80 look up
     // DEL's entry instead of their low half's.
-    let c = _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v, _mm512_set1_epi8(0x7f)), hi);
+    _mm512_permutex2var_epi8(lo, _mm512_min_epu8(v, _mm512_set1_epi8(0x7f)), hi)
+}
+
+/// The classes of the 64 bytes of `v`, a test per class of
+/// [`class_bytes`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[inline]
+fn classes_vbmi(v: __m512i) -> Masks {
+    let c = class_bytes(v);
     let bit = |k: u8| _mm512_test_epi8_mask(c, _mm512_set1_epi8(1 << k));
     Masks {
         lf: bit(4),

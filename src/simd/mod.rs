@@ -471,9 +471,10 @@ impl Backend {
             // SAFETY: as in `classify_into`.
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `classify_into`.
-            // (The same code with VBMI: what normalization looks for is
-            // four compares.)
+            // SAFETY: `usable` gives `Avx512` or `Avx512Vbmi` only where
+            // `is_available` found AVX-512 F and BW (`Avx512Vbmi`'s check
+            // includes `Avx512`'s). (The same code with VBMI: what
+            // normalization looks for is four compares.)
             Backend::Avx512 | Backend::Avx512Vbmi => unsafe { avx512::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => normal_marks_with(&sse2::Sse2, data, out),
