@@ -25,9 +25,10 @@
 
 use std::io::{self, Read, Write};
 
+use crate::grammar::{Error, Mode};
+use crate::simd::Backend;
 use crate::stage2::{self, Scanner};
-use crate::validate::parse_reference;
-use crate::{Backend, Error, Mode, Uri};
+use crate::uri::{parse_reference, Uri};
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -177,10 +178,7 @@ impl<'a> Uris<'a> {
             // Two calls, so that the valid line's result is never merged
             // with one returned through memory.
             acc = if d.valid {
-                f(
-                    acc,
-                    (n, line, Ok(Uri::from_parts(line, d.split, d.authority))),
-                )
+                f(acc, (n, line, Ok(Uri::from_outcome(line, &d))))
             } else {
                 f(acc, (n, line, invalid(&self.scanner, start, line, mode)))
             };
@@ -250,7 +248,7 @@ impl<'a> Iterator for Uris<'a> {
         // Each result is built in one place, straight into the return value:
         // a copy through the stack would cost store-forwarding stalls.
         if d.valid {
-            return Some((n, line, Ok(Uri::from_parts(line, d.split, d.authority))));
+            return Some((n, line, Ok(Uri::from_outcome(line, &d))));
         }
         Some((n, line, invalid(&self.scanner, start, line, self.mode)))
     }

@@ -42,8 +42,8 @@
 
 use std::borrow::Cow;
 
+use crate::classes;
 use crate::simd::Backend;
-use crate::table;
 
 /// A URI found in text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ const OPAQUE: [&[u8]; 5] = [b"mailto", b"urn", b"tel", b"data", b"news"];
 
 /// Whether `b` may stand in a URI (its alphabet).
 fn in_alphabet(b: u8) -> bool {
-    crate::table::is(b, crate::table::URI_ALPHABET)
+    crate::classes::is(b, crate::classes::URI_ALPHABET)
 }
 
 /// The URIs of `text`, in order of appearance (see the module docs).
@@ -119,7 +119,7 @@ impl<'a> Extract<'a> {
             self.pos = colon + 1;
             // The scheme: scheme characters before the `:`, from a letter.
             let mut start = colon;
-            while start > 0 && table::is(text[start - 1], table::SCHEME) {
+            while start > 0 && classes::is(text[start - 1], classes::SCHEME) {
                 start -= 1;
             }
             while start < colon && !text[start].is_ascii_alphabetic() {

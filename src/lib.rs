@@ -38,24 +38,22 @@
 #![deny(unsafe_code)]
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
+// The layers, from the bottom up (see the module docs above and
+// docs/ARCHITECTURE.md); each uses only those above it in this list.
 pub mod batch;
-mod error;
+mod classes;
 mod extract;
+mod grammar;
 mod normalize;
-mod resolve;
 mod simd;
-mod split;
 mod stage2;
-mod table;
-mod validate;
+mod uri;
 
-pub use error::{Component, Error, ErrorKind};
 pub use extract::{extract, parse_log_line, Extract, Found, LogFields};
-pub use normalize::{normalize, Normalizer, Profile};
-pub use resolve::{remove_dot_segments, resolve};
+pub use grammar::{split, Component, Error, ErrorKind, HostKind, Mode, Split};
+pub use normalize::{normalize, remove_dot_segments, resolve, Normalizer, Profile};
 pub use simd::{Backend, Masks};
-pub use split::{split, Split};
-pub use validate::{parse, parse_with, HostKind, Mode, Uri};
+pub use uri::{parse, parse_with, Host, Uri, UriBuf};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

@@ -207,7 +207,7 @@ static CLASS_BYTES: [u8; 128] = {
     let mut t = [0u8; 128];
     let mut b = 0;
     while b < 128 {
-        t[b] = (crate::table::SPECIAL[b] as u8) << 7 | (crate::table::HEX[b] as u8) << 6;
+        t[b] = (crate::classes::SPECIAL[b] as u8) << 7 | (crate::classes::HEX[b] as u8) << 6;
         b += 1;
     }
     let singles = [b'%', b'\n', b':', b'/', b'?', b'#'];

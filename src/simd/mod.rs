@@ -3,7 +3,7 @@
 //! # Design
 //!
 //! The simple loop, in pseudo-code, is the reference validator
-//! ([`crate::validate`]): for each byte, look up its class and decide. The fast
+//! ([`crate::grammar`]): for each byte, look up its class and decide. The fast
 //! path splits that work in two stages, as simdjson does:
 //!
 //! 1. **Classify** (this module, the only place with `unsafe`): a 64-byte block
@@ -39,7 +39,7 @@
 //!    stored a class at a time ([`Sink::put_group`]); SSE2, which has no byte
 //!    shuffle, with compares and ranges; NEON with `vqtbl1q_u8` lookups and
 //!    a pairwise-add movemask; SWAR on `u64` words elsewhere. Every
-//!    backend's tables are built from [`crate::table`].
+//!    backend's tables are built from [`crate::classes`].
 //! 3. The backend is chosen once (run-time detection on x86-64, compile time
 //!    on aarch64) and cached; `URISCAN_BACKEND=scalar|swar|sse2|avx2|avx512|avx512vbmi|neon`
 //!    forces one. The dispatch happens once per window (or per single URI),
@@ -236,9 +236,9 @@ impl NibbleTables {
     }
 
     /// The special bytes below 0x80 (every byte >= 0x80 is special too).
-    pub(crate) const SPECIAL: NibbleTables = NibbleTables::of(&crate::table::SPECIAL, true);
+    pub(crate) const SPECIAL: NibbleTables = NibbleTables::of(&crate::classes::SPECIAL, true);
     /// The hex digits (all below 0x80).
-    pub(crate) const HEX: NibbleTables = NibbleTables::of(&crate::table::HEX, true);
+    pub(crate) const HEX: NibbleTables = NibbleTables::of(&crate::classes::HEX, true);
 
     /// `SPECIAL`'s `lo` and `hi`, then `HEX`'s, each repeated over `N`
     /// bytes: one copy per 128-bit lane of an `N`-byte vector, since

@@ -8,13 +8,13 @@ use core::arch::aarch64::{
 };
 
 use super::{Classify, Masks, NibbleTables, NormalMarks};
-use crate::table;
+use crate::classes;
 
 /// NEON is part of aarch64: every aarch64 CPU runs this.
 pub(super) struct Neon;
 
 /// The bytes below 0x80 that are not special; every byte >= 0x80 is special.
-const PLAIN: NibbleTables = NibbleTables::of(&table::SPECIAL, false);
+const PLAIN: NibbleTables = NibbleTables::of(&classes::SPECIAL, false);
 const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 #[target_feature(enable = "neon")]

@@ -2,9 +2,9 @@
 //! and SWAR on `u64` words.
 
 use super::{Classify, Masks, NormalMarks};
-use crate::table::{HEX, SPECIAL};
+use crate::classes::{HEX, SPECIAL};
 
-/// One byte at a time, straight from [`crate::table`].
+/// One byte at a time, straight from [`crate::classes`].
 pub(crate) struct Table;
 
 impl Classify for Table {

@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use super::scalar::Table;
 use super::{Backend, Classify, Group, Masks, NormalMarks, Sink};
 use crate::batch::Chunk;
-use crate::validate::{parse_reference, parse_with, Mode};
+use crate::grammar::Mode;
+use crate::uri::{parse_reference, parse_with};
 
 /// The backends to test: every available one but `Scalar`, the oracle.
 fn backends() -> Vec<Backend> {

@@ -125,6 +125,32 @@ pub(crate) const HEX: [bool; 256] = {
     t
 };
 
+// Percent-encoding helpers (`pct-encoded = "%" HEXDIG HEXDIG`).
+
+/// Whether the `%` at `i` is followed by two hex digits before `end`.
+#[inline(always)]
+pub(crate) fn is_pct_encoded(input: &[u8], i: usize, end: usize) -> bool {
+    i + 2 < end && is(input[i + 1], HEXDIG) && is(input[i + 2], HEXDIG)
+}
+
+/// Whether `%` `h` `l` is a percent-encoding in normal form: two uppercase
+/// hex digits, of a byte that is not `unreserved`.
+#[inline(always)]
+pub(crate) fn pct_is_normal(h: u8, l: u8) -> bool {
+    let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
+    upper_hex(h) && upper_hex(l) && !is(hex_value(h) << 4 | hex_value(l), UNRESERVED)
+}
+
+/// The value of the hex digit `b` (`0-9 A-F a-f`).
+#[inline(always)]
+pub(crate) fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}
+
 const TABLE_CONST: [u16; 256] = build();
 
 #[cfg(test)]

@@ -39,10 +39,16 @@
 //! re-encodes some reserved characters and strips session ids; uriscan does
 //! not.
 
-use crate::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
+mod resolve;
+
+pub use resolve::{remove_dot_segments, resolve};
+
+use crate::classes::{self, hex_value, pct_is_normal};
+use crate::grammar::check::port_value;
+use crate::grammar::HostKind;
 use crate::simd::{Backend, NormalMarks};
-use crate::table;
-use crate::validate::{port_value, HostKind, Uri, NOTE_BAD_PCT, NOTE_PLAIN};
+use crate::uri::Uri;
+use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 
 /// A named set of normalization steps (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -217,10 +223,10 @@ impl Normalizer {
         // general case looks for (`Uris::for_normalizer`): then only its
         // port and the start of its path are left to look at.
         let notes = uri.notes();
-        if notes & NOTE_BAD_PCT != 0 {
+        if notes.has_bad_pct() {
             return false;
         }
-        if notes & NOTE_PLAIN != 0 && self.is_plain() {
+        if notes.is_plain() && self.is_plain() {
             return plain_is_normal(uri);
         }
         self.is_normal_in_general(uri)
@@ -249,7 +255,7 @@ impl Normalizer {
         // Uppercase letters may not be in the scheme and host: one pass over
         // the bytes finds them with what else is rare in a normal URI,
         // unless the corpus pass found none.
-        let m = if uri.notes() & NOTE_PLAIN != 0 {
+        let m = if uri.notes().is_plain() {
             Marks {
                 pct_normal: true,
                 slash_dot: false,
@@ -451,7 +457,7 @@ pub fn normalize(uri: &Uri<'_>, out: &mut Vec<u8>) {
 
 /// [`Normalizer::is_normal`] of the `rfc3986` normalization for a URI with
 /// normal percent-encodings, no uppercase letter in its scheme and host, and
-/// no `/.` (`NOTE_PLAIN`): only the port and the path are left to look at.
+/// no `/.` (`Notes::PLAIN`): only the port and the path are left to look at.
 #[inline(always)]
 fn plain_is_normal(uri: &Uri<'_>) -> bool {
     // A lowercase scheme, as the pass saw.
@@ -582,14 +588,6 @@ fn marks(backend: Backend, s: &[u8], upper_end: usize) -> Marks {
     }
 }
 
-/// Whether `%` `h` `l` is a percent-encoding in normal form: two uppercase
-/// hex digits, of a byte that is not `unreserved`.
-#[inline(always)]
-pub(crate) fn pct_is_normal(h: u8, l: u8) -> bool {
-    let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
-    upper_hex(h) && upper_hex(l) && !table::is(hex_value(h) << 4 | hex_value(l), table::UNRESERVED)
-}
-
 /// Whether `host`, whose percent-encodings are well formed, has an
 /// uppercase letter outside them (their hex digits may be uppercase).
 fn has_upper_outside_pct(host: &[u8]) -> bool {
@@ -602,14 +600,6 @@ fn has_upper_outside_pct(host: &[u8]) -> bool {
         }
     }
     false
-}
-
-fn hex_value(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
 }
 
 /// Appends `src`, valid for its component, with the percent-encodings of
@@ -629,7 +619,7 @@ fn pct_normalize(src: &[u8], out: &mut Vec<u8>, lower: bool) {
         let b = src[i];
         if b == b'%' && i + 2 < src.len() {
             let v = hex_value(src[i + 1]) << 4 | hex_value(src[i + 2]);
-            if table::is(v, table::UNRESERVED) {
+            if classes::is(v, classes::UNRESERVED) {
                 out.push(if lower { v.to_ascii_lowercase() } else { v });
             } else {
                 out.extend_from_slice(&[
@@ -706,7 +696,7 @@ mod tests {
                 let hex = |b: Option<&u8>| b.is_some_and(|&b| b"0123456789ABCDEF".contains(&b));
                 hex(s.get(i + 1)) && hex(s.get(i + 2)) && {
                     let text = std::str::from_utf8(&s[i + 1..i + 3]).unwrap();
-                    !table::is(u8::from_str_radix(text, 16).unwrap(), table::UNRESERVED)
+                    !classes::is(u8::from_str_radix(text, 16).unwrap(), classes::UNRESERVED)
                 }
             });
             prop_assert_eq!(m.pct_normal, pct_normal);
@@ -718,7 +708,7 @@ mod tests {
                     && (i == 0 || s[i - 1] == b'/')
                     && matches!(&s[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
             });
-            prop_assert_eq!(crate::resolve::has_dot_segment(&s), plain);
+            prop_assert_eq!(super::resolve::has_dot_segment(&s), plain);
         }
     }
 
@@ -795,20 +785,20 @@ mod tests {
     #[test]
     fn corpus_pass_notes() {
         use crate::batch::Chunk;
-        use crate::validate::{NOTE_BAD_PCT, NOTE_PLAIN};
-        let cases: [(&str, usize); 12] = [
-            ("a/b/C", NOTE_PLAIN),
-            ("http://a/b", NOTE_PLAIN),
-            ("http://a/B/C?D#E", NOTE_PLAIN),
-            ("http://a/%C3%A9?%2F#%20", NOTE_PLAIN),
-            ("http://u@a/x@y", NOTE_PLAIN),
-            ("HTTP://a/", 0),
-            ("http://A/", 0),
-            ("http://a/./b", 0),
-            ("http://a/?/.", 0),
-            ("http://a/%7e", NOTE_BAD_PCT),
-            ("http://a/%7E", NOTE_BAD_PCT),
-            ("http://a/%c3", NOTE_BAD_PCT),
+        use crate::stage2::Notes;
+        let cases: [(&str, Notes); 12] = [
+            ("a/b/C", Notes::PLAIN),
+            ("http://a/b", Notes::PLAIN),
+            ("http://a/B/C?D#E", Notes::PLAIN),
+            ("http://a/%C3%A9?%2F#%20", Notes::PLAIN),
+            ("http://u@a/x@y", Notes::PLAIN),
+            ("HTTP://a/", Notes::NONE),
+            ("http://A/", Notes::NONE),
+            ("http://a/./b", Notes::NONE),
+            ("http://a/?/.", Notes::NONE),
+            ("http://a/%7e", Notes::BAD_PCT),
+            ("http://a/%7E", Notes::BAD_PCT),
+            ("http://a/%c3", Notes::BAD_PCT),
         ];
         // Every case at every offset of a word of the window's bits, and
         // after a head of 60 bytes (a host past the low word).
@@ -826,7 +816,7 @@ mod tests {
                     text.push_str("\r\n");
                 }
                 let chunk = Chunk::new(text.as_bytes(), 1, 0);
-                let notes: Vec<usize> = chunk
+                let notes: Vec<Notes> = chunk
                     .uris_with(Mode::Reference, backend)
                     .for_normalizer()
                     .skip(1)

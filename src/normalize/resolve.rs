@@ -19,8 +19,8 @@
 //! - `%2E` is not a dot: only literal `.` and `..` segments are removed
 //!   (normalization decodes `%2E` first, resolution does not).
 
-use crate::split::Span;
-use crate::validate::Uri;
+use crate::grammar::split::Span;
+use crate::uri::Uri;
 
 /// Removes the dot segments of `path` (section 5.2.4), appending the result
 /// to `out`.
