@@ -211,10 +211,7 @@ fn engine(c: &mut Criterion) {
         counts.push(max);
     }
     for threads in counts {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
+        let pool = batch::Pool::new(threads).unwrap();
         let options = batch::Options {
             pool: (threads > 1).then_some(&pool),
             chunk_size: batch::DEFAULT_CHUNK_SIZE,

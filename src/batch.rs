@@ -304,12 +304,55 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// Worker threads that [`run`] hands chunks to (a rayon pool inside, which
+/// no signature shows). Start one per process and reuse it across runs.
+///
+/// ```
+/// use uriscan::batch::{run, Options, Pool};
+///
+/// let pool = Pool::new(2)?;
+/// assert_eq!(pool.threads(), 2);
+/// let options = Options { pool: Some(&pool), ..Options::default() };
+/// let mut out = Vec::new();
+/// run(&b"a\nb\n"[..], &mut out, &options, |chunk, out| {
+///     for (_, line) in chunk.lines() {
+///         out.extend_from_slice(line);
+///     }
+/// }, |_, _| {})?;
+/// assert_eq!(out, b"ab");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Pool(rayon::ThreadPool);
+
+impl Pool {
+    /// A pool of `threads` worker threads (0: one per core).
+    ///
+    /// # Errors
+    ///
+    /// When the threads cannot be started.
+    pub fn new(threads: usize) -> io::Result<Pool> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("uriscan-{i}"))
+            .build()
+            .map(Pool)
+            .map_err(io::Error::other)
+    }
+
+    /// The number of worker threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.0.current_num_threads()
+    }
+}
+
 /// How [`run`] cuts and schedules its work.
 #[derive(Clone, Copy, Debug)]
 pub struct Options<'p> {
-    /// The pool that processes chunks; `None` processes them on the calling
-    /// thread with no pool at all.
-    pub pool: Option<&'p rayon::ThreadPool>,
+    /// The threads that process chunks; `None` processes them on the
+    /// calling thread with no pool at all.
+    pub pool: Option<&'p Pool>,
     /// The target size of a chunk in bytes (a chunk holding one long line is
     /// longer).
     pub chunk_size: usize,
@@ -420,7 +463,7 @@ where
         return Ok(());
     };
 
-    run_pipelined(pool, &mut reader, output, &process, &mut consume)
+    run_pipelined(&pool.0, &mut reader, output, &process, &mut consume)
 }
 
 /// The parallel pipeline of [`run`]: the calling thread reads chunks and hands
@@ -657,10 +700,7 @@ mod tests {
         read_size: usize,
         threads: usize,
     ) -> Vec<(u64, Vec<u8>)> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
+        let pool = Pool::new(threads).unwrap();
         let options = Options {
             pool: (threads > 1).then_some(&pool),
             chunk_size,

@@ -125,6 +125,36 @@ pub(crate) const HEX: [bool; 256] = {
     t
 };
 
+/// The classes of stage 1's masks (one `u64` per class per 64-byte block,
+/// bit `i` for byte `i`), by index: the order of [`crate::Masks`]' fields,
+/// of a [`crate::simd::Group`]'s arrays and of stage 2's selector bits
+/// (`1 << index`). One vocabulary for the three: the SIMD tables that
+/// compute them are built from this module's table ([`SPECIAL`], [`HEX`]).
+pub(crate) mod mask {
+    /// `\n`.
+    pub(crate) const LF: usize = 0;
+    /// `:`.
+    pub(crate) const COLON: usize = 1;
+    /// `/`.
+    pub(crate) const SLASH: usize = 2;
+    /// `?`.
+    pub(crate) const QUESTION: usize = 3;
+    /// `#`.
+    pub(crate) const HASH: usize = 4;
+    /// [`super::SPECIAL`]: `%` `@` `[` `]` and every byte outside the URI
+    /// alphabet.
+    pub(crate) const SPECIAL: usize = 5;
+    /// `%`.
+    pub(crate) const PCT: usize = 6;
+    /// [`super::HEX`]: `HEXDIG`.
+    pub(crate) const HEX: usize = 7;
+    /// How many classes stage 1 computes.
+    pub(crate) const COUNT: usize = 8;
+    /// Stage 2's own class, derived from three of stage 1's: `SPECIAL` but
+    /// each `%` followed by two hex digits.
+    pub(crate) const PATHBAD: usize = 8;
+}
+
 // Percent-encoding helpers (`pct-encoded = "%" HEXDIG HEXDIG`).
 
 /// Whether the `%` at `i` is followed by two hex digits before `end`.

@@ -26,6 +26,7 @@ use core::arch::x86_64::{
 };
 
 use super::{Classify, Group, Masks, NibbleTables, NormalMarks, Sink};
+use crate::classes::mask;
 
 /// Proof that the CPU has AVX-512 F and BW: built only inside this file's
 /// `#[target_feature(enable = "avx512f,avx512bw")]` functions, which are
@@ -107,7 +108,7 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
         // `special` but each `%` followed by two hex digits, the 8 blocks'
         // hex digits shifted down by 1 and 2 bits as one 512-bit string
         // (nothing after the last block).
-        let hex = x[7];
+        let hex = x[mask::HEX];
         let next = _mm512_alignr_epi64(_mm512_setzero_si512(), hex, 1);
         let down = |k: u32| {
             _mm512_or_si512(
@@ -115,8 +116,8 @@ pub(super) unsafe fn classify_blocks_vbmi<S: Sink + ?Sized>(data: &[u8], out: &m
                 _mm512_sllv_epi64(next, _mm512_set1_epi64(i64::from(64 - k))),
             )
         };
-        let encoded = _mm512_and_si512(x[6], _mm512_and_si512(down(1), down(2)));
-        let pathbad = _mm512_andnot_si512(encoded, x[5]);
+        let encoded = _mm512_and_si512(x[mask::PCT], _mm512_and_si512(down(1), down(2)));
+        let pathbad = _mm512_andnot_si512(encoded, x[mask::SPECIAL]);
         let g = Group {
             classes: bytemuck::cast(x),
             pathbad: bytemuck::cast(pathbad),

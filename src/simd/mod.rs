@@ -59,6 +59,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::classes::mask;
+
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
@@ -103,14 +105,14 @@ impl Masks {
     pub(crate) fn of_group(g: &Group, j: usize) -> Masks {
         let g = &g.classes;
         Masks {
-            lf: g[0][j],
-            colon: g[1][j],
-            slash: g[2][j],
-            question: g[3][j],
-            hash: g[4][j],
-            special: g[5][j],
-            pct: g[6][j],
-            hex: g[7][j],
+            lf: g[mask::LF][j],
+            colon: g[mask::COLON][j],
+            slash: g[mask::SLASH][j],
+            question: g[mask::QUESTION][j],
+            hash: g[mask::HASH][j],
+            special: g[mask::SPECIAL][j],
+            pct: g[mask::PCT][j],
+            hex: g[mask::HEX][j],
         }
     }
 }
@@ -119,9 +121,9 @@ impl Masks {
 /// are then one 64-byte store into a sink's bit array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Group {
-    /// `classes[k][j]`: field `k` of [`Masks`] (in the order they are
-    /// declared) of block `j`.
-    pub(crate) classes: [[u64; 8]; 8],
+    /// `classes[k][j]`: class `k` ([`crate::classes::mask`], the order of
+    /// [`Masks`]' fields) of block `j`.
+    pub(crate) classes: [[u64; 8]; mask::COUNT],
     /// Per block, its `special` bytes but each `%` followed by two hex
     /// digits; in the last block, as though no hex digit followed it.
     pub(crate) pathbad: [u64; 8],

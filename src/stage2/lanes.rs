@@ -4,7 +4,7 @@
 //! [`LineMasks`], against which [`super::decide`] is written once.
 
 use super::window::Bitmaps;
-use super::{pathbad, pick, COLON, HASH, PATHBAD, QUESTION, SLASH, SPECIAL};
+use super::{pathbad, pick, Sel, COLON, HASH, PATHBAD, QUESTION, SLASH, SPECIAL};
 use crate::simd::Masks;
 
 /// A line's masks, queried by line offset: in registers for a short line
@@ -12,28 +12,28 @@ use crate::simd::Masks;
 /// written once against this.
 pub(super) trait LineMasks: Copy {
     /// The first offset in `from..to` in one of the classes `sel`, or `to`.
-    fn first(self, sel: u8, from: usize, to: usize) -> usize;
+    fn first(self, sel: Sel, from: usize, to: usize) -> usize;
 
     /// The first offset from `from` to the end of the line (`n`) in one of
     /// the classes `sel`, or `n`.
-    fn first_on(self, sel: u8, from: usize, n: usize) -> usize;
+    fn first_on(self, sel: Sel, from: usize, n: usize) -> usize;
 
     /// Whether `ok` holds for every offset from `from` to the end of the
     /// line (`n`) in one of the classes `sel` (stops at the first that
     /// fails).
-    fn all_on(self, sel: u8, from: usize, n: usize, ok: impl FnMut(usize) -> bool) -> bool;
+    fn all_on(self, sel: Sel, from: usize, n: usize, ok: impl FnMut(usize) -> bool) -> bool;
 }
 
 /// Where a [`View`] reads the union of some classes for one 64-bit word:
 /// a slice of [`Masks`], or a window's [`Bitmaps`].
 pub(super) trait Words: Copy {
     /// The union of the classes `sel` of word `k`.
-    fn word(self, k: usize, sel: u8) -> u64;
+    fn word(self, k: usize, sel: Sel) -> u64;
 }
 
 impl Words for &[Masks] {
     #[inline(always)]
-    fn word(self, k: usize, sel: u8) -> u64 {
+    fn word(self, k: usize, sel: Sel) -> u64 {
         let (b, w) = (&self[k], pick(&self[k], sel));
         if sel & PATHBAD != 0 {
             // `self` holds the block after the input's last.
@@ -55,12 +55,12 @@ pub(super) struct View<W> {
 
 impl<W: Words> LineMasks for View<W> {
     #[inline(always)]
-    fn first_on(self, sel: u8, from: usize, n: usize) -> usize {
+    fn first_on(self, sel: Sel, from: usize, n: usize) -> usize {
         self.first(sel, from, n)
     }
 
     #[inline(always)]
-    fn first(self, sel: u8, from: usize, to: usize) -> usize {
+    fn first(self, sel: Sel, from: usize, to: usize) -> usize {
         if from >= to {
             return to;
         }
@@ -80,7 +80,7 @@ impl<W: Words> LineMasks for View<W> {
     }
 
     #[inline(always)]
-    fn all_on(self, sel: u8, from: usize, n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
+    fn all_on(self, sel: Sel, from: usize, n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
         if from >= n {
             return true;
         }
@@ -234,7 +234,7 @@ impl<T: Bits> Lane<T> {
     }
 
     #[inline(always)]
-    pub(super) fn pick(self, sel: u8) -> T {
+    pub(super) fn pick(self, sel: Sel) -> T {
         let mut w = T::ZERO;
         if sel & PATHBAD != 0 {
             w = w | self.pathbad;
@@ -279,7 +279,7 @@ impl Lane<u128> {
 
 impl<T: Bits> LineMasks for Lane<T> {
     #[inline(always)]
-    fn first_on(self, sel: u8, from: usize, n: usize) -> usize {
+    fn first_on(self, sel: Sel, from: usize, n: usize) -> usize {
         // The masks are clear from `n` on.
         let w = self.pick(sel) & T::from_bit(from + self.o);
         if w == T::ZERO {
@@ -290,7 +290,7 @@ impl<T: Bits> LineMasks for Lane<T> {
     }
 
     #[inline(always)]
-    fn first(self, sel: u8, from: usize, to: usize) -> usize {
+    fn first(self, sel: Sel, from: usize, to: usize) -> usize {
         let w = self.pick(sel) & T::from_bit(from + self.o) & T::below(to + self.o);
         if w == T::ZERO {
             to
@@ -300,7 +300,7 @@ impl<T: Bits> LineMasks for Lane<T> {
     }
 
     #[inline(always)]
-    fn all_on(self, sel: u8, from: usize, _n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
+    fn all_on(self, sel: Sel, from: usize, _n: usize, mut ok: impl FnMut(usize) -> bool) -> bool {
         // The masks are clear from `n` on.
         let mut w = self.pick(sel) & T::from_bit(from + self.o);
         while w != T::ZERO {

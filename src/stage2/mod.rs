@@ -69,6 +69,7 @@ mod scanner;
 mod tests;
 mod window;
 
+use crate::classes::mask;
 use crate::grammar::authority::Authority;
 use crate::grammar::error::Error;
 use crate::grammar::split::Split;
@@ -198,22 +199,24 @@ pub(crate) fn ends(buf: &[u8], start: usize, raw_end: usize) -> (usize, usize) {
     (content_end, next)
 }
 
-/// Classes to query, as a set: a constant at every call, so that picking
-/// the masks folds away.
-pub(super) const COLON: u8 = 1;
-pub(super) const SLASH: u8 = 2;
-pub(super) const QUESTION: u8 = 4;
-pub(super) const HASH: u8 = 8;
-pub(super) const SPECIAL: u8 = 16;
-pub(super) const LF: u8 = 32;
+/// A set of classes to query: bit `1 << c` for class `c` of
+/// [`crate::classes::mask`]. A constant at every call, so that picking the
+/// masks folds away.
+pub(super) type Sel = u16;
+pub(super) const COLON: Sel = 1 << mask::COLON;
+pub(super) const SLASH: Sel = 1 << mask::SLASH;
+pub(super) const QUESTION: Sel = 1 << mask::QUESTION;
+pub(super) const HASH: Sel = 1 << mask::HASH;
+pub(super) const SPECIAL: Sel = 1 << mask::SPECIAL;
+pub(super) const LF: Sel = 1 << mask::LF;
 /// The special bytes but the `%`s followed by two hex digits: none in a
 /// path, query and fragment means they are valid (`@` is allowed there,
 /// but rare, and left to a closer look).
-pub(super) const PATHBAD: u8 = 64;
+pub(super) const PATHBAD: Sel = 1 << mask::PATHBAD;
 
 /// The union of the classes `sel` in `m`.
 #[inline(always)]
-pub(super) fn pick(m: &Masks, sel: u8) -> u64 {
+pub(super) fn pick(m: &Masks, sel: Sel) -> u64 {
     let mut w = 0;
     if sel & COLON != 0 {
         w |= m.colon;

@@ -6,7 +6,7 @@
 
 use super::lanes::Bits;
 use super::window::Bitmaps;
-use super::{Notes, Outcome, COLON, HASH, PATHBAD, QUESTION, SLASH};
+use super::{Notes, Outcome, Sel, COLON, HASH, PATHBAD, QUESTION, SLASH};
 use crate::classes;
 use crate::grammar::authority::Authority;
 use crate::grammar::check::check_port;
@@ -157,7 +157,7 @@ impl PlainMasks<'_> {
     /// union of classes, as `Words for &Bitmaps` gives words; a
     /// `Bitmaps::lane` taking a union measured 1-2 ns slower per line.)
     #[inline(always)]
-    pub(super) fn class(&self, sel: u8) -> u128 {
+    pub(super) fn class(&self, sel: Sel) -> u128 {
         let mut w = 0;
         for c in Bitmaps::CLASSES {
             if sel & c != 0 {

@@ -5,7 +5,10 @@
 //! and `A-Z` classes go beside them ([`NormalBitmaps`]).
 
 use super::lanes::{Bits, Lane, LineMasks, Words};
-use super::{pathbad, Notes, COLON, HASH, LF, PATHBAD, QUESTION, SLASH, SPECIAL, WINDOW_BLOCKS};
+use super::{
+    pathbad, Notes, Sel, COLON, HASH, LF, PATHBAD, QUESTION, SLASH, SPECIAL, WINDOW_BLOCKS,
+};
+use crate::classes::mask;
 use crate::classes::pct_is_normal;
 use crate::simd::{Group, Masks, NormalMarks, Sink};
 
@@ -109,26 +112,30 @@ pub(super) struct Bitmaps {
 }
 
 impl Bitmaps {
-    /// The classes, in order.
-    pub(super) const CLASSES: [u8; 7] = [COLON, SLASH, QUESTION, HASH, SPECIAL, LF, PATHBAD];
+    /// The classes, in order: stage 1's but `%` and hex digits, which
+    /// only `PATHBAD` needs, and `PATHBAD` in their place.
+    pub(super) const CLASSES: [Sel; 7] = [LF, COLON, SLASH, QUESTION, HASH, SPECIAL, PATHBAD];
 
-    /// The index of class `sel` (one class) in `bits`: the classes' order
-    /// is that of their bits.
+    /// The index of class `sel` (one class) in `bits`: its index in
+    /// [`mask`], `PATHBAD`'s after the others.
     #[inline(always)]
-    pub(super) fn index(sel: u8) -> usize {
-        sel.trailing_zeros() as usize
+    pub(super) fn index(sel: Sel) -> usize {
+        match sel.trailing_zeros() as usize {
+            mask::PATHBAD => 6,
+            c => c,
+        }
     }
 
     /// The 128 bits of class `sel` (one class) from the byte holding bit
     /// `g`: bit `g` is bit `g % 8` of the result.
     #[inline(always)]
-    pub(super) fn lane(&self, sel: u8, g: usize) -> u128 {
+    pub(super) fn lane(&self, sel: Sel, g: usize) -> u128 {
         self.bits.lane(Self::index(sel), g)
     }
 
     /// Stores word `i` of class `sel` (one class).
     #[inline(always)]
-    pub(super) fn store(&mut self, sel: u8, i: usize, w: u64) {
+    pub(super) fn store(&mut self, sel: Sel, i: usize, w: u64) {
         self.bits.store(Self::index(sel), i, w);
     }
 
@@ -243,7 +250,7 @@ impl Sink for Noting<'_> {
 
 impl Words for &Bitmaps {
     #[inline(always)]
-    fn word(self, k: usize, sel: u8) -> u64 {
+    fn word(self, k: usize, sel: Sel) -> u64 {
         let mut w = 0;
         for c in Bitmaps::CLASSES {
             if sel & c != 0 {
@@ -278,18 +285,16 @@ impl Sink for Bitmaps {
 
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
-        // `g`'s classes in the order of `Masks`' fields.
-        let [lf, colon, slash, question, hash, special, pct, hex] = &g.classes;
-        for (sel, w) in [
-            (LF, lf),
-            (COLON, colon),
-            (SLASH, slash),
-            (QUESTION, question),
-            (HASH, hash),
-            (SPECIAL, special),
-        ] {
-            self.bits.store_group(Self::index(sel), i, w);
+        // Stage 1's classes but `%` and hex digits, at the same indexes.
+        for c in [LF, COLON, SLASH, QUESTION, HASH, SPECIAL] {
+            let at = Self::index(c);
+            self.bits.store_group(at, i, &g.classes[at]);
         }
+        let (special, pct, hex) = (
+            &g.classes[mask::SPECIAL],
+            &g.classes[mask::PCT],
+            &g.classes[mask::HEX],
+        );
         if i > 0 {
             self.finish(i - 1, hex[0]);
         }

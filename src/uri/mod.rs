@@ -10,6 +10,8 @@
 
 mod host;
 mod owned;
+#[cfg(feature = "serde")]
+mod serde;
 
 use core::fmt;
 use core::ops::Range;

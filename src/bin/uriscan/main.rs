@@ -659,12 +659,7 @@ fn run(mut config: Config) -> anyhow::Result<ExitCode> {
         config.files.push(PathBuf::from("-"));
     }
     let pool = if config.threads > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(config.threads)
-                .build()
-                .context("cannot start worker threads")?,
-        )
+        Some(batch::Pool::new(config.threads).context("cannot start worker threads")?)
     } else {
         None
     };
