@@ -16,8 +16,34 @@
 //! | process newline-delimited corpora on all cores | [`batch`] | — |
 //!
 //! Splitting returns offsets, never copies; parsing returns a [`Uri`] that
-//! borrows the input, or an [`Error`] with the offset of the first offending
-//! byte, the [`Component`] it is in and an [`ErrorKind`].
+//! borrows the input (or a [`UriBuf`] that owns it), or an [`Error`] with the
+//! offset of the first offending byte, the [`Component`] it is in and an
+//! [`ErrorKind`].
+//!
+//! # Layers
+//!
+//! The modules form layers, each using only those below it (no cycle;
+//! `tests/layers.rs` checks it, `docs/ARCHITECTURE.md` draws the pipeline
+//! and says which file to open for which change):
+//!
+//! 1. `classes`: the byte-class table and percent-encoding helpers, and the
+//!    indexes of stage 1's mask classes (one vocabulary for all three);
+//! 2. `grammar`: the reference, the oracle: Appendix B's split, Appendix A's
+//!    component checks, [`Error`]; it never calls a faster path;
+//! 3. `simd`: stage 1, bytes to class masks, one file per ISA ([`Backend`]);
+//! 4. `stage2`: masks to a line's verdict, the fast path's one copy of the
+//!    line grammar, tested against `grammar` on random input;
+//! 5. `uri`: [`Uri`], [`UriBuf`], [`Host`]; [`parse`] runs stages 1 and 2
+//!    and falls back to `grammar`;
+//! 6. `normalize`: section 6 and the profiles ([`Normalizer`]), and
+//!    section 5 ([`resolve()`]);
+//! 7. `extract`: URIs in text and access logs;
+//! 8. [`batch`]: the corpus engine.
+//!
+//! The command-line tool (`src/bin/uriscan`, feature `cli`, on by default)
+//! uses only this public API. With `default-features = false` the library
+//! depends on memchr, rayon and bytemuck alone; feature `serde` adds
+//! `Serialize`/`Deserialize` for the URI types.
 //!
 //! ```
 //! use uriscan::{parse, split, Mode};

@@ -8,6 +8,7 @@ mod extract;
 #[allow(dead_code)]
 mod gen;
 mod grammar;
+mod layers;
 mod normalize;
 mod refimpl;
 mod resolve;
