@@ -86,7 +86,8 @@ impl<'a> Chunk<'a> {
     #[must_use]
     pub fn lines(&self) -> Lines<'a> {
         Lines {
-            rest: self.data,
+            data: self.data,
+            pos: 0,
             line: self.first_line,
         }
     }
@@ -231,9 +232,7 @@ impl<'a> Iterator for Uris<'a> {
         let n = self.line;
         self.line += 1;
         if self.backend == Backend::Scalar {
-            let raw_end = memchr::memchr(b'\n', &self.data[self.pos..])
-                .map_or(self.data.len(), |i| self.pos + i);
-            let (end, next) = stage2::ends(self.data, self.pos, raw_end);
+            let (end, next) = stage2::line_at(self.data, self.pos);
             let line = &self.data[self.pos..end];
             self.pos = next;
             return Some((n, line, parse_reference(line, self.mode)));
@@ -281,7 +280,8 @@ impl<'a> Iterator for Uris<'a> {
 /// The iterator of [`Chunk::lines`]: `(line number, line)`.
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
-    rest: &'a [u8],
+    data: &'a [u8],
+    pos: usize,
     line: u64,
 }
 
@@ -290,17 +290,15 @@ impl<'a> Iterator for Lines<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<(u64, &'a [u8])> {
-        if self.rest.is_empty() {
+        if self.pos >= self.data.len() {
             return None;
         }
-        let (line, rest) = match memchr::memchr(b'\n', self.rest) {
-            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
-            None => (self.rest, &self.rest[self.rest.len()..]),
-        };
-        self.rest = rest;
+        let (end, next) = stage2::line_at(self.data, self.pos);
+        let line = &self.data[self.pos..end];
+        self.pos = next;
         let n = self.line;
         self.line += 1;
-        Some((n, line.strip_suffix(b"\r").unwrap_or(line)))
+        Some((n, line))
     }
 }
 

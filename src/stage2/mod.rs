@@ -199,6 +199,15 @@ pub(crate) fn ends(buf: &[u8], start: usize, raw_end: usize) -> (usize, usize) {
     (content_end, next)
 }
 
+/// The line at `start` of `buf`, found with `memchr`: the end of its content
+/// and the offset of the next line (see [`ends`]). The one place a line is
+/// cut without masks.
+#[inline]
+pub(crate) fn line_at(buf: &[u8], start: usize) -> (usize, usize) {
+    let raw_end = memchr::memchr(b'\n', &buf[start..]).map_or(buf.len(), |i| start + i);
+    ends(buf, start, raw_end)
+}
+
 /// A set of classes to query: bit `1 << c` for class `c` of
 /// [`crate::classes::mask`]. A constant at every call, so that picking the
 /// masks folds away.

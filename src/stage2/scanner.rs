@@ -6,7 +6,7 @@ use super::decide::decide;
 use super::lanes::{Bits, Lane, LineMasks, View};
 use super::plain::{decide_plain, plain_fault};
 use super::window::{Bitmaps, NormalBitmaps, Noting};
-use super::{ends, Outcome, Verdict, LF, PATHBAD, PREFETCH_AHEAD, WINDOW_BLOCKS};
+use super::{ends, line_at, Outcome, Verdict, LF, PATHBAD, PREFETCH_AHEAD, WINDOW_BLOCKS};
 use crate::grammar::error::Error;
 use crate::grammar::Mode;
 use crate::simd::{prefetch, Backend};
@@ -210,9 +210,7 @@ impl Scanner {
             }
             if filled {
                 // Longer than a window: no masks for it.
-                let raw_end =
-                    memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |i| start + i);
-                let (content_end, next) = ends(data, start, raw_end);
+                let (content_end, next) = line_at(data, start);
                 return Err((content_end, next, Outcome::REFERENCE));
             }
             self.fill(backend, data, start);
