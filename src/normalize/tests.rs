@@ -1,0 +1,226 @@
+//! Normalization's helpers and profiles, and the corpus pass's notes.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::{parse, Mode};
+
+/// URIs rich in what normalization changes, valid or not.
+fn uri() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop::sample::select(vec![
+        "http:", "HTTP:", "ftp:", "x:", "//", "//www.", "Ex.", "ex.", "com", "com.", ":80",
+        ":8080", ":", "/", ".", "..", "./", "../", "/.//", "%2e", "%2E", "%7e", "%7E", "%2f",
+        "%2F", "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A", "z",
+    ]);
+    prop::collection::vec(piece, 0..12).prop_map(|v| v.concat().into_bytes())
+}
+
+// The one-pass search of `is_normal` against plain byte loops.
+proptest! {
+    #[test]
+    fn marks_match_byte_loops(
+        s in prop::collection::vec(prop::sample::select(b"./%aZA@[]z`{7Ee2F0".to_vec()), 0..300),
+        upper_end in 0usize..300,
+    ) {
+        let upper_end = upper_end.min(s.len());
+        for backend in Backend::available() {
+        let m = marks(backend, &s, upper_end);
+        let pct_normal = s.iter().enumerate().filter(|&(_, &b)| b == b'%').all(|(i, _)| {
+            let hex = |b: Option<&u8>| b.is_some_and(|&b| b"0123456789ABCDEF".contains(&b));
+            hex(s.get(i + 1)) && hex(s.get(i + 2)) && {
+                let text = std::str::from_utf8(&s[i + 1..i + 3]).unwrap();
+                !classes::is(u8::from_str_radix(text, 16).unwrap(), classes::UNRESERVED)
+            }
+        });
+        prop_assert_eq!(m.pct_normal, pct_normal);
+        prop_assert_eq!(m.slash_dot, s.windows(2).any(|w| w == b"/."));
+        prop_assert_eq!(m.upper, s[..upper_end].iter().any(u8::is_ascii_uppercase));
+        }
+        let plain = s.iter().enumerate().any(|(i, &b)| {
+            b == b'.'
+                && (i == 0 || s[i - 1] == b'/')
+                && matches!(&s[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])
+        });
+        prop_assert_eq!(super::resolve::has_dot_segment(&s), plain);
+    }
+}
+
+/// Found by fuzzing: `/.` before a `//` path without authority is the
+/// normal form, so such a URI is passed through as it is.
+#[test]
+fn dot_before_double_slash_path_is_normal() {
+    let n = Normalizer::new(Profile::Rfc3986);
+    for (input, normal) in [
+        ("s:/.//v1:/P?q", true),
+        ("s:/.//", true),
+        ("s:/././/v1", false),
+        ("s:/.//a/../b", false),
+        ("s:/.//./x", false),
+        ("s://h/.//x", false),
+        ("/.//x", true),
+    ] {
+        let u = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut out = Vec::new();
+        n.rewrite(&u, &mut out);
+        assert_eq!(n.is_normal(&u), normal, "{input}");
+        assert_eq!(
+            out == input.as_bytes(),
+            normal,
+            "{input} -> {}",
+            String::from_utf8_lossy(&out)
+        );
+    }
+}
+
+#[test]
+fn default_ports_ignore_case() {
+    for (s, p) in [
+        ("http", 80),
+        ("HtTp", 80),
+        ("https", 443),
+        ("WS", 80),
+        ("wsS", 443),
+        ("Ftp", 21),
+    ] {
+        assert_eq!(default_port(s.as_bytes()), Some(p), "{s}");
+    }
+    for s in [
+        "", "h", "htt", "httpx", "http+", "ftps", "wss2", "http-", "ttp",
+    ] {
+        assert_eq!(default_port(s.as_bytes()), None, "{s}");
+        assert_eq!(lowercase_default_port(s.as_bytes()), None, "{s}");
+    }
+    for (s, p) in DEFAULT_PORTS {
+        assert_eq!(lowercase_default_port(s), Some(p));
+    }
+}
+
+/// The normalizations `is_normal` is tested with: each profile, a
+/// custom one, and `web` with its switches off (plain section 6).
+fn normalizers() -> Vec<Normalizer> {
+    let mut custom = Normalizer::new(Profile::Rfc3986);
+    custom.strip_fragment = true;
+    custom.drop_params(["utm_*"]);
+    let mut plain_web = Normalizer::new(Profile::Web);
+    plain_web.strip_fragment = false;
+    plain_web.sort_query = false;
+    plain_web.drop_empty_query = false;
+    plain_web.strip_trailing_dot = false;
+    vec![
+        Normalizer::new(Profile::Rfc3986),
+        Normalizer::new(Profile::Web),
+        Normalizer::new(Profile::Surt),
+        custom,
+        plain_web,
+    ]
+}
+
+#[test]
+fn corpus_pass_notes() {
+    use crate::batch::Chunk;
+    use crate::stage2::Notes;
+    let cases: [(&str, Notes); 12] = [
+        ("a/b/C", Notes::PLAIN),
+        ("http://a/b", Notes::PLAIN),
+        ("http://a/B/C?D#E", Notes::PLAIN),
+        ("http://a/%C3%A9?%2F#%20", Notes::PLAIN),
+        ("http://u@a/x@y", Notes::PLAIN),
+        ("HTTP://a/", Notes::NONE),
+        ("http://A/", Notes::NONE),
+        ("http://a/./b", Notes::NONE),
+        ("http://a/?/.", Notes::NONE),
+        ("http://a/%7e", Notes::BAD_PCT),
+        ("http://a/%7E", Notes::BAD_PCT),
+        ("http://a/%c3", Notes::BAD_PCT),
+    ];
+    // Every case at every offset of a word of the window's bits, and
+    // after a head of 60 bytes (a host past the low word).
+    let long = "x".repeat(60);
+    for backend in Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+    {
+        for pad in 0..9 {
+            let mut text = format!("{}\n", "y".repeat(pad));
+            for (c, _) in cases {
+                text.push_str(c);
+                text.push('\n');
+                text.push_str(&c.replacen("//", &format!("//{long}"), 1));
+                text.push_str("\r\n");
+            }
+            let chunk = Chunk::new(text.as_bytes(), 1, 0);
+            let notes: Vec<Notes> = chunk
+                .uris_with(Mode::Reference, backend)
+                .for_normalizer()
+                .skip(1)
+                .map(|(_, _, r)| r.unwrap().notes())
+                .collect();
+            for (i, (c, want)) in cases.iter().enumerate() {
+                assert_eq!(notes[2 * i], *want, "{} {c} after {pad}", backend.name());
+                if c.contains("//") {
+                    assert_eq!(notes[2 * i + 1], *want, "{} long {c}", backend.name());
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    /// `is_normal` says the same of a URI with the corpus pass's notes
+    /// (any backend) as without, for every normalization.
+    #[test]
+    fn notes_keep_is_normal(
+        lines in prop::collection::vec((uri(), any::<bool>()), 1..6),
+        lead in 0usize..70,
+    ) {
+        use crate::batch::Chunk;
+        let mut text = vec![b'x'; lead];
+        text.push(b'\n');
+        for (l, crlf) in &lines {
+            text.extend_from_slice(l);
+            text.extend_from_slice(if *crlf { b"\r\n" } else { b"\n" });
+        }
+        let chunk = Chunk::new(&text, 1, 0);
+        let plain: Vec<_> = chunk.uris_with(Mode::Reference, Backend::Scalar).collect();
+        for backend in Backend::available() {
+            let noted: Vec<_> = chunk.uris_with(Mode::Reference, backend).for_normalizer().collect();
+            prop_assert_eq!(&noted, &plain);
+            for ((_, line, r), (_, _, p)) in noted.iter().zip(&plain) {
+                let (Ok(u), Ok(p)) = (r, p) else { continue };
+                for n in normalizers() {
+                    prop_assert_eq!(
+                        n.is_normal(u),
+                        n.is_normal(p),
+                        "{} {:?} {:?}",
+                        backend.name(),
+                        n.profile(),
+                        String::from_utf8_lossy(line)
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #[test]
+    fn is_normal_means_unchanged(input in uri()) {
+        let Ok(u) = parse(&input, Mode::Reference) else { return Ok(()) };
+        for n in normalizers() {
+            if n.profile() == Profile::Surt {
+                continue;
+            }
+            let mut out = Vec::new();
+            n.rewrite(&u, &mut out);
+            prop_assert_eq!(
+                n.is_normal(&u),
+                out == input,
+                "{:?} {:?} -> {:?}",
+                n.profile(),
+                String::from_utf8_lossy(&input),
+                String::from_utf8_lossy(&out)
+            );
+        }
+    }
+}
