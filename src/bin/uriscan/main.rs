@@ -162,8 +162,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
         // Records are written by the engine as chunks finish, or (ordered
         // subcommands) by `consume`.
         let (mut none, mut none_either) = (io::sink(), io::sink());
-        let (chunk_out, ordered_out): (&mut (dyn Write + Send), &mut dyn Write) = if cmd.ordered()
-        {
+        let (chunk_out, ordered_out): (&mut (dyn Write + Send), &mut dyn Write) = if cmd.ordered() {
             (&mut none, &mut out)
         } else {
             (&mut out, &mut none_either)

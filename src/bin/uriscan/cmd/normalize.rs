@@ -59,14 +59,14 @@ impl Command for Normalize {
                 Ok(uri) => Ok(self.normalizer.normalized(uri, &mut scratch)),
                 Err(e) => Err(e),
             };
-            self.emit.record(out, &mut messages, file, line, text, value);
+            self.emit
+                .record(out, &mut messages, file, line, text, value);
         }
         Part::new(st, messages, ())
     }
 
     fn summary(&self, totals: &Stats, _: &()) -> Option<String> {
-        (totals.invalid > 0 && self.emit.invalid == InvalidPolicy::Report)
-            .then(|| totals.summary())
+        (totals.invalid > 0 && self.emit.invalid == InvalidPolicy::Report).then(|| totals.summary())
     }
 
     fn fails(&self, totals: &Stats) -> bool {
