@@ -94,7 +94,7 @@ impl TermLike for LogLines {
         Ok(())
     }
     fn write_line(&self, s: &str) -> io::Result<()> {
-        if s.is_empty() {
+        if s.trim().is_empty() {
             return Ok(());
         }
         writeln!(io::stderr(), "progress: {s}")
