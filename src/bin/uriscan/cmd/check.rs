@@ -4,7 +4,7 @@
 use uriscan::batch::Chunk;
 use uriscan::Mode;
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::CheckArgs;
 use crate::output;
 use crate::stats::Stats;
@@ -18,9 +18,8 @@ pub struct Check {
 
 impl Check {
     pub fn new(a: CheckArgs) -> anyhow::Result<Check> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         Ok(Check {
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
             quiet: a.quiet,
         })

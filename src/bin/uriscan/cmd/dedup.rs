@@ -5,7 +5,7 @@
 use uriscan::batch::Chunk;
 use uriscan::{Mode, Normalizer};
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::{DedupArgs, DedupPrint, InvalidPolicy};
 use crate::output::{self, count};
 use crate::seen::{Keys, Unique};
@@ -27,9 +27,8 @@ pub struct Dedup {
 
 impl Dedup {
     pub fn new(a: DedupArgs) -> anyhow::Result<Dedup> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         Ok(Dedup {
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
             normalizer: super::normalizer(&a.key),
             invalid: a.invalid.invalid,

@@ -6,7 +6,7 @@ use std::io::Write as _;
 use uriscan::batch::Chunk;
 use uriscan::{Mode, Uri};
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::{ExtractArgs, LogFormat, OutFormat};
 use crate::output::{self, count};
 use crate::seen::{Keys, Unique};
@@ -34,14 +34,13 @@ const TSV_HEADER: &str = "line\tcolumn\turi\tvalid\n";
 
 impl Extract {
     pub fn new(a: ExtractArgs) -> anyhow::Result<Extract> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         let base = match (a.base, a.host) {
             (Some(b), _) => Some(super::base_uri("--base", b)?),
             (None, Some(h)) => Some(super::base_uri("--host", format!("http://{h}/"))?),
             (None, None) => None,
         };
         Ok(Extract {
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             line_number: a.line_number,
             byte_offset: a.byte_offset,
             unique: a.unique,

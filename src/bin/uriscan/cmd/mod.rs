@@ -118,7 +118,9 @@ pub struct Common {
 }
 
 impl Common {
-    pub fn new(input: Input, output: OutputOpt, stats: Option<(StatsFormat, StatsTo)>) -> Common {
+    /// The settings of these option groups; statistics, if asked for, go to
+    /// standard error.
+    pub fn new(input: Input, output: OutputOpt, stats: Option<StatsFormat>) -> Common {
         let threads = input
             .threads
             .filter(|&n| n > 0)
@@ -139,7 +141,7 @@ impl Common {
                 None
             },
             output: output.output,
-            stats,
+            stats: stats.map(|f| (f, StatsTo::Stderr)),
         }
     }
 

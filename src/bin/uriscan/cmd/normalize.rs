@@ -4,7 +4,7 @@
 use uriscan::batch::Chunk;
 use uriscan::{Mode, Normalizer};
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::{InvalidPolicy, NormalizeArgs};
 use crate::output::Transformed;
 use crate::stats::Stats;
@@ -20,9 +20,8 @@ pub struct Normalize {
 
 impl Normalize {
     pub fn new(a: NormalizeArgs) -> anyhow::Result<Normalize> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         Ok(Normalize {
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
             normalizer: super::normalizer(&a.key),
             emit: Transformed {

@@ -4,7 +4,7 @@
 use uriscan::batch::Chunk;
 use uriscan::{Mode, Uri};
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::{InvalidPolicy, ResolveArgs};
 use crate::output::Transformed;
 use crate::stats::Stats;
@@ -23,10 +23,9 @@ pub struct Resolve {
 
 impl Resolve {
     pub fn new(a: ResolveArgs) -> anyhow::Result<Resolve> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         Ok(Resolve {
             base: super::base_uri("--base", a.base)?,
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
             strict_scheme: !a.non_strict,
             emit: Transformed {

@@ -4,7 +4,7 @@
 use uriscan::batch::Chunk;
 use uriscan::Mode;
 
-use super::{Command, Common, Part, StatsTo};
+use super::{Command, Common, Part};
 use crate::cli::{SplitArgs, SplitFormat};
 use crate::output::{self, Record};
 use crate::stats::Stats;
@@ -17,9 +17,8 @@ pub struct Split {
 
 impl Split {
     pub fn new(a: SplitArgs) -> anyhow::Result<Split> {
-        let stats = a.stats.format().map(|f| (f, StatsTo::Stderr));
         Ok(Split {
-            common: Common::new(a.input, a.output, stats),
+            common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
             format: a.format,
         })

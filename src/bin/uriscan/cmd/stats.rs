@@ -14,8 +14,10 @@ pub struct StatsCmd {
 
 impl StatsCmd {
     pub fn new(a: StatsArgs) -> anyhow::Result<StatsCmd> {
+        let mut common = Common::new(a.input, a.output, None);
+        common.stats = Some((a.format, StatsTo::Output));
         Ok(StatsCmd {
-            common: Common::new(a.input, a.output, Some((a.format, StatsTo::Output))),
+            common,
             mode: super::mode(a.mode.mode),
         })
     }
