@@ -378,8 +378,18 @@ fn stats_account_for_every_line() {
 
 #[test]
 fn closed_stdout_is_not_an_error() {
+    closed_stdout(&["split"], false);
+    // Subcommands that write in input order, after the chunks.
+    closed_stdout(&["dedup", "-j2"], true);
+    closed_stdout(&["extract", "-u"], true);
+}
+
+/// Runs uriscan `args` on much input (`distinct`: no line twice), closing
+/// its standard output after 100 bytes: it must end quietly, with success.
+fn closed_stdout(args: &[&str], distinct: bool) {
     let mut child = bin()
-        .args(["split", "--no-progress", "-"])
+        .args(args)
+        .args(["--no-progress", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -387,12 +397,18 @@ fn closed_stdout_is_not_an_error() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let line = b"http://example.com/some/path?query#fragment\n".repeat(10_000);
-        for _ in 0..50 {
-            if stdin.write_all(&line).is_err() {
-                break;
+        for i in 0..50 {
+            let lines: Vec<u8> = (0..10_000)
+                .flat_map(|j| {
+                    let n = if distinct { i * 10_000 + j } else { 0 };
+                    format!("http://example.com/some/path?query#fragment{n}\n").into_bytes()
+                })
+                .collect();
+            if stdin.write_all(&lines).is_err() {
+                return false;
             }
         }
+        true
     });
     let mut out = child.stdout.take().unwrap();
     let mut first = [0u8; 100];
@@ -406,9 +422,13 @@ fn closed_stdout_is_not_an_error() {
         .read_to_string(&mut err)
         .unwrap();
     let status = child.wait().unwrap();
-    writer.join().unwrap();
-    assert!(status.success(), "status {status:?}, stderr {err}");
-    assert_eq!(err, "");
+    let read_all = writer.join().unwrap();
+    assert!(!read_all, "{args:?} went on reading");
+    assert!(
+        status.success(),
+        "{args:?}: status {status:?}, stderr {err}"
+    );
+    assert_eq!(err, "", "{args:?}");
 }
 
 #[test]
@@ -783,6 +803,45 @@ fn output_option_writes_what_stdout_would() {
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(written.starts_with("{\"lines\":5000,"), "{written}");
     assert!(written.ends_with("}\n") && !written.contains('x'));
+}
+
+#[test]
+fn output_file_that_is_an_input_is_refused() {
+    let dir = TempDir::new("output-input");
+    let data = b"http://a/\nhttp://b/\n";
+    let input = dir.file("in.txt", data);
+    let other = dir.file("other.txt", b"http://c/\n");
+    // The same file under another name.
+    let alias = dir
+        .0
+        .join(".")
+        .join("in.txt")
+        .to_string_lossy()
+        .into_owned();
+    for args in [
+        &["normalize", &input, "-o", &input][..],
+        &["dedup", &other, &alias, "--output", &input],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("is also an input"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(
+            std::fs::read(&input).unwrap() == data,
+            "the input is intact"
+        );
+    }
+    // Standard input and another file are fine.
+    let out = dir.0.join("out.txt").to_string_lossy().into_owned();
+    let o = run(&["normalize", "-", &input, "-o", &out], b"http://z/\n");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "http://z/\nhttp://a/\nhttp://b/\n"
+    );
 }
 
 #[test]

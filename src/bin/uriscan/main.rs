@@ -19,6 +19,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::Context as _;
@@ -114,6 +115,9 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let common = cmd.common();
     let to = common.output.as_deref();
+    if let Some(path) = to {
+        check_not_an_input(path, &common.files)?;
+    }
     let mut out = BufWriter::with_capacity(1 << 16, Dest::create(to)?);
     let pool = if common.threads > 1 {
         Some(
@@ -160,12 +164,14 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
             }
         };
         // Records are written by the engine as chunks finish, or (ordered
-        // subcommands) by `consume`.
-        let (mut none, mut none_either) = (io::sink(), io::sink());
+        // subcommands) by `consume`; then the engine's writes fail once
+        // `consume`'s have, which ends its run.
+        let stop = AtomicBool::new(false);
+        let (mut none, mut unless_stopped) = (io::sink(), Stop(&stop));
         let (chunk_out, ordered_out): (&mut (dyn Write + Send), &mut dyn Write) = if cmd.ordered() {
-            (&mut none, &mut out)
+            (&mut unless_stopped, &mut out)
         } else {
-            (&mut out, &mut none_either)
+            (&mut out, &mut none)
         };
         let (mut failed, mut write_failed) = (None, None);
         let result = batch::run(
@@ -189,6 +195,9 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
                         Ok(()) => write_failed = ordered_out.write_all(&pending).err(),
                         Err(e) => failed = Some(e),
                     }
+                    if failed.is_some() || write_failed.is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 progress.update(p);
             },
@@ -202,6 +211,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
         }
         match result {
             Ok(()) => {}
+            Err(RunError::Write(_)) if closed => {}
             Err(RunError::Read(e)) => {
                 eprintln!("uriscan: cannot read {name}: {e}");
                 input_error = true;
@@ -214,9 +224,10 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     }
     progress.finish();
     let elapsed = start.elapsed();
-    // After an input error the counts are partial: no statistics and no
-    // summary, only the error's message.
-    let stats = common.stats.filter(|_| !input_error).map(|(format, to)| {
+    // After an input error, or once standard output is closed, the counts
+    // are partial: no statistics and no summary.
+    let partial = input_error || closed;
+    let stats = common.stats.filter(|_| !partial).map(|(format, to)| {
         let text = match format {
             StatsFormat::Text => totals.text(elapsed),
             StatsFormat::Json => totals.json(elapsed),
@@ -232,6 +243,9 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     drop(out);
     if input_error {
         return Ok(ExitCode::from(2));
+    }
+    if closed {
+        return Ok(ExitCode::SUCCESS);
     }
     if let Some((text, StatsTo::Stderr)) = &stats {
         eprint!("{text}");
@@ -269,6 +283,45 @@ fn open(path: &Path) -> io::Result<Source> {
         return Err(io::Error::other("it is a directory"));
     }
     Ok(Source::File(File::open(path)?))
+}
+
+/// A sink for the engine's (empty) chunk records that fails once `consume`
+/// has, so that the engine stops reading.
+struct Stop<'a>(&'a AtomicBool);
+
+impl Write for Stop<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.0.load(Ordering::Relaxed) {
+            return Err(io::Error::other("the output failed"));
+        }
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.write(buf).map(drop)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Refuses an output file that is one of the inputs: creating it would
+/// empty the input before it is read.
+fn check_not_an_input(output: &Path, inputs: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    let Ok(output) = std::fs::canonicalize(output) else {
+        // It does not exist yet (or cannot be resolved): no input is it.
+        return Ok(());
+    };
+    for input in inputs {
+        if input.as_os_str() != "-" && std::fs::canonicalize(input).is_ok_and(|i| i == output) {
+            anyhow::bail!(
+                "the output file {} is also an input (it would be emptied before it is read)",
+                input.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `Ok(true)` when a write failed because standard output was closed (which
