@@ -26,7 +26,7 @@ use anyhow::Context as _;
 use clap::Parser as _;
 use uriscan::batch::{self, RunError};
 
-use cli::{Cli, Command, StatsFormat};
+use cli::{Cli, StatsFormat};
 use cmd::StatsTo;
 use output::Dest;
 use progress::Progress;
@@ -61,25 +61,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// `--generate`, or the subcommand: one line each.
+/// `--generate`, or the subcommand.
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let command = match (cli.generate, cli.command) {
+    match (cli.generate, cli.command) {
         (Some(kind), _) => {
             let text = cli::generate(kind).context("cannot generate")?;
             is_closed(io::stdout().lock().write_all(&text), None)?;
-            return Ok(ExitCode::SUCCESS);
+            Ok(ExitCode::SUCCESS)
         }
-        (None, Some(command)) => command,
+        (None, Some(command)) => cmd::run(command),
         (None, None) => anyhow::bail!("a subcommand or --generate is required (see --help)"),
-    };
-    match command {
-        Command::Check(a) => drive(cmd::check::Check::new(a)?),
-        Command::Split(a) => drive(cmd::split::Split::new(a)?),
-        Command::Stats(a) => drive(cmd::stats::StatsCmd::new(a)?),
-        Command::Normalize(a) => drive(cmd::normalize::Normalize::new(a)?),
-        Command::Resolve(a) => drive(cmd::resolve::Resolve::new(a)?),
-        Command::Dedup(a) => drive(cmd::dedup::Dedup::new(a)?),
-        Command::Extract(a) => drive(cmd::extract::Extract::new(a)?),
     }
 }
 

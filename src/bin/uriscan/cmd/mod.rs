@@ -2,16 +2,36 @@
 //! arguments become a configuration (`new`), every chunk of input is
 //! processed on its own (`process`, in parallel), what the chunks yield is
 //! taken in input order (`consume`), and the totals become a summary and an
-//! exit status. `main` drives them all the same way; a new subcommand is a
-//! new module here, its arguments in `cli`, and a line in `main`'s dispatch.
+//! exit status. `main`'s `drive` runs them all the same way. A new
+//! subcommand is a new module here and a line in `subcommands!` below, with
+//! its arguments (a `cli::Command` variant) in `cli`.
 
-pub mod check;
-pub mod dedup;
-pub mod extract;
-pub mod normalize;
-pub mod resolve;
-pub mod split;
-pub mod stats;
+/// Declares the subcommands' modules and the dispatch from their
+/// `cli::Command` variants (whose arguments each `new` takes) to
+/// [`crate::drive`].
+macro_rules! subcommands {
+    ($($variant:ident => $module:ident::$command:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// Runs the subcommand that `command` names.
+        pub fn run(command: crate::cli::Command) -> anyhow::Result<std::process::ExitCode> {
+            match command {
+                $(crate::cli::Command::$variant(a) => crate::drive($module::$command::new(a)?),)*
+            }
+        }
+    };
+}
+
+// One line per subcommand.
+subcommands! {
+    Check => check::Check,
+    Split => split::Split,
+    Stats => stats::StatsCmd,
+    Normalize => normalize::Normalize,
+    Resolve => resolve::Resolve,
+    Dedup => dedup::Dedup,
+    Extract => extract::Extract,
+}
 
 use std::io;
 use std::path::PathBuf;
