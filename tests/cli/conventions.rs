@@ -326,3 +326,37 @@ fn plurals_in_messages() {
         "-:1:2: invalid character ' ' in path\n1 line, 0 valid, 1 invalid\n"
     );
 }
+
+#[test]
+fn extract_statistics_count_the_uris_found() {
+    let text = b"x http://a/ y HTTPS://b/%zz z mailto:m@e\nno URI\nftp://[::1]/f\n";
+    let o = run(&["extract", "--stats-format", "json"], text);
+    assert_eq!(code(&o), 0);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("{\"lines\":3,\"bytes\":62,\"valid\":3,\"invalid\":1,"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\"by_scheme\":{\"ftp\":1,\"http\":1,\"mailto\":1}"),
+        "{err}"
+    );
+    assert!(err.contains("\"ipv6\":1"), "{err}");
+    assert!(
+        err.ends_with("}\n3 lines, 4 URIs found, 1 invalid\n"),
+        "{err}"
+    );
+    // Only those --scheme keeps.
+    let o = run(&["extract", "--stats", "--scheme", "http,https"], text);
+    assert!(stderr(&o).contains("valid       1\ninvalid     1\n"));
+    // Access logs: lines not in the format are no URIs.
+    let o = run(
+        &["extract", "--log", "common", "--stats-format", "json"],
+        b"1.2.3.4 - - [d] \"GET /a HTTP/1.0\" 200 1\nnot a log line\n",
+    );
+    let err = stderr(&o);
+    assert!(err.contains("{\"lines\":2,"), "{err}");
+    assert!(err.contains("\"valid\":1,\"invalid\":0,"), "{err}");
+    assert!(err.contains("\"relative\":1,"), "{err}");
+    assert!(err.ends_with("2 lines, 1 URI found, 0 invalid, 1 line not in the log format\n"));
+}

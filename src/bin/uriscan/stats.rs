@@ -30,6 +30,12 @@ impl Stats {
     #[inline(always)]
     pub fn record(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         self.lines += 1;
+        self.record_uri(result, detailed);
+    }
+
+    /// Counts one URI's result (`extract`: a URI found, not a line).
+    #[inline(always)]
+    pub fn record_uri(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         match result {
             Ok(uri) => {
                 self.valid += 1;

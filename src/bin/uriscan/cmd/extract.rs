@@ -64,6 +64,8 @@ pub struct Found {
     /// URIs found, and how many of them are invalid.
     found: u64,
     invalid: u64,
+    /// `--log`: lines not in the log format.
+    not_log: u64,
     /// `--unique`: the records, each keyed by its URI.
     keys: Keys,
 }
@@ -72,6 +74,7 @@ pub struct Found {
 pub struct Totals {
     found: u64,
     invalid: u64,
+    not_log: u64,
     /// `--unique`.
     unique: Option<Unique>,
 }
@@ -81,6 +84,8 @@ struct Sink<'o> {
     out: &'o mut Vec<u8>,
     found: Found,
     scratch: Vec<u8>,
+    /// The input's lines and, with `--stats`, the URIs found.
+    stats: Stats,
 }
 
 impl Command for Extract {
@@ -102,6 +107,7 @@ impl Command for Extract {
         Ok(Totals {
             found: 0,
             invalid: 0,
+            not_log: 0,
             unique: if self.unique {
                 Some(Unique::new(true, false, false)?)
             } else {
@@ -115,22 +121,20 @@ impl Command for Extract {
     }
 
     fn process(&self, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) -> Part<Found> {
-        let mut st = Stats::default();
         let mut messages = Vec::new();
         let mut sink = Sink {
             out,
             found: Found::default(),
             scratch: Vec::new(),
+            stats: Stats::default(),
         };
         match self.log {
-            None => self.text(chunk, &mut sink, &mut st),
+            None => self.text(chunk, &mut sink),
             Some(combined) => {
                 for (line, text) in chunk.lines() {
-                    st.lines += 1;
-                    if self.log_line(combined, line, text, &mut sink) {
-                        st.valid += 1;
-                    } else {
-                        st.invalid += 1;
+                    sink.stats.lines += 1;
+                    if !self.log_line(combined, line, text, &mut sink) {
+                        sink.found.not_log += 1;
                         let _ = writeln!(
                             messages,
                             "{file}:{line}: not a{} log line",
@@ -140,12 +144,13 @@ impl Command for Extract {
                 }
             }
         }
-        Part::new(st, messages, sink.found)
+        Part::new(sink.stats, messages, sink.found)
     }
 
     fn consume(&self, found: Found, totals: &mut Totals, out: &mut Vec<u8>) -> anyhow::Result<()> {
         totals.found += found.found;
         totals.invalid += found.invalid;
+        totals.not_log += found.not_log;
         match &mut totals.unique {
             Some(unique) => unique.offer(&found.keys, out),
             None => Ok(()),
@@ -165,7 +170,7 @@ impl Command for Extract {
         if self.log.is_some() {
             s += &format!(
                 ", {} not in the log format",
-                count(st.invalid, "line", "lines")
+                count(totals.not_log, "line", "lines")
             );
         }
         Some(s)
@@ -177,9 +182,9 @@ impl Extract {
     /// run over lines (RFC 3986 Appendix C); positions are turned into line
     /// numbers and columns as URIs are found. A `<...>` that runs past the
     /// chunk's end (chunks are megabytes) is delimited as if unbracketed.
-    fn text(&self, chunk: &Chunk<'_>, sink: &mut Sink<'_>, st: &mut Stats) {
+    fn text(&self, chunk: &Chunk<'_>, sink: &mut Sink<'_>) {
         let data = chunk.data();
-        st.lines += chunk.lines().count() as u64;
+        sink.stats.lines += chunk.lines().count() as u64;
         let (mut line, mut line_start, mut scanned) = (chunk.first_line(), 0, 0);
         // Line and column are printed only on request: finding them costs a
         // search through the text between URIs.
@@ -216,9 +221,9 @@ impl Extract {
     /// Renders one URI found at column `at` of line `line` (or, with
     /// `--unique`, keeps it for the ordered pass).
     fn found(&self, sink: &mut Sink<'_>, line: u64, at: usize, uri: &[u8], mode: Mode) {
-        let result = uriscan::parse(uri, mode);
+        let parsed = uriscan::parse(uri, mode);
         let scratch = &mut sink.scratch;
-        let (uri, result) = match (&result, &self.base) {
+        let (uri, result) = match (&parsed, &self.base) {
             (Ok(u), Some(base)) if u.is_relative() => {
                 scratch.clear();
                 uriscan::resolve(base, u, true, scratch);
@@ -234,6 +239,9 @@ impl Extract {
             if !scheme.is_some_and(|s| self.schemes.contains(&s)) {
                 return;
             }
+        }
+        if self.common.detailed() {
+            sink.stats.record_uri(&parsed, true);
         }
         let found = &mut sink.found;
         found.found += 1;
