@@ -217,6 +217,19 @@ fn options_a_subcommand_ignores_are_rejected() {
         assert_eq!(stdout(&o), "", "{args:?}");
         assert!(stderr(&o).contains("unexpected argument"), "{args:?}");
     }
+    // The base resolves log targets; free text has absolute URIs only.
+    for args in [
+        &["extract", "--base", "http://b/"][..],
+        &["extract", "--host", "b.example"],
+    ] {
+        let o = run(args, b"http://a/\n");
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("--log <FORMAT>"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

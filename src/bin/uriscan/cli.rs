@@ -150,11 +150,12 @@ pub struct ExtractArgs {
     /// Referer instead of scanning the text.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub log: Option<LogFormat>,
-    /// Resolve origin-form targets (`/path?q`) against this base URI.
-    #[arg(long, value_name = "URI", conflicts_with = "host")]
+    /// Resolve origin-form targets (`/path?q`) against this base URI (with
+    /// `--log`: free text yields absolute URIs only).
+    #[arg(long, value_name = "URI", conflicts_with = "host", requires = "log")]
     pub base: Option<String>,
-    /// Resolve origin-form targets against `http://HOST/`.
-    #[arg(long, value_name = "HOST")]
+    /// Resolve origin-form targets against `http://HOST/` (with `--log`).
+    #[arg(long, value_name = "HOST", requires = "log")]
     pub host: Option<String>,
     #[command(flatten)]
     pub stats: StatsOptions,
