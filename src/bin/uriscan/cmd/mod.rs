@@ -6,6 +6,15 @@
 //! subcommand is a new module here and a line in `subcommands!` below, with
 //! its arguments (a `cli::Command` variant) in `cli`.
 
+use std::io;
+use std::path::PathBuf;
+
+use uriscan::batch::{self, Chunk};
+use uriscan::{Mode, Normalizer, Profile, Uri};
+
+use crate::cli::{Input, KeyArgs, ModeArg, OutputOpt, ProfileArg, StatsFormat};
+use crate::stats::Stats;
+
 /// Declares the subcommands' modules and the dispatch from their
 /// `cli::Command` variants (whose arguments each `new` takes) to
 /// [`crate::drive`].
@@ -32,15 +41,6 @@ subcommands! {
     Dedup => dedup::Dedup,
     Extract => extract::Extract,
 }
-
-use std::io;
-use std::path::PathBuf;
-
-use uriscan::batch::{self, Chunk};
-use uriscan::{Mode, Normalizer, Profile, Uri};
-
-use crate::cli::{Input, KeyArgs, ModeArg, OutputOpt, ProfileArg, StatsFormat};
-use crate::stats::Stats;
 
 /// One subcommand, with its configuration.
 pub trait Command: Sync {
