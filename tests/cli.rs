@@ -1,5 +1,9 @@
 //! The command-line contract, run against the built binary.
 
+/// The conventions shared by every subcommand: `--output`, `--generate`,
+/// the format options, unreadable inputs, plurals.
+mod conventions;
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -138,7 +142,8 @@ fn missing_file_and_directory_exit_2() {
     let o = run(&["check", &d, &good], b"");
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("1 lines, 1 valid, 0 invalid"));
+    // The counts are partial: no summary after the error.
+    assert!(!stderr(&o).contains("valid"), "{}", stderr(&o));
     // An I/O error wins over invalid lines.
     let bad = dir.file("bad.txt", b"a b\n");
     let o = run(&["check", &bad, &missing], b"");
@@ -165,7 +170,7 @@ fn empty_input() {
     assert_eq!(stdout(&o), "");
     // A lone LF is one empty line, which is a valid relative reference.
     let o = run(&["check"], b"\n");
-    assert_eq!(stderr(&o).trim(), "1 lines, 1 valid, 0 invalid");
+    assert_eq!(stderr(&o).trim(), "1 line, 1 valid, 0 invalid");
 }
 
 #[test]
@@ -377,8 +382,18 @@ fn stats_account_for_every_line() {
 
 #[test]
 fn closed_stdout_is_not_an_error() {
+    closed_stdout(&["split"], false);
+    // Subcommands that write in input order, after the chunks.
+    closed_stdout(&["dedup", "-j2"], true);
+    closed_stdout(&["extract", "-u"], true);
+}
+
+/// Runs uriscan `args` on much input (`distinct`: no line twice), closing
+/// its standard output after 100 bytes: it must end quietly, with success.
+fn closed_stdout(args: &[&str], distinct: bool) {
     let mut child = bin()
-        .args(["split", "--no-progress", "-"])
+        .args(args)
+        .args(["--no-progress", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -386,12 +401,18 @@ fn closed_stdout_is_not_an_error() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let line = b"http://example.com/some/path?query#fragment\n".repeat(10_000);
-        for _ in 0..50 {
-            if stdin.write_all(&line).is_err() {
-                break;
+        for i in 0..50 {
+            let lines: Vec<u8> = (0..10_000)
+                .flat_map(|j| {
+                    let n = if distinct { i * 10_000 + j } else { 0 };
+                    format!("http://example.com/some/path?query#fragment{n}\n").into_bytes()
+                })
+                .collect();
+            if stdin.write_all(&lines).is_err() {
+                return false;
             }
         }
+        true
     });
     let mut out = child.stdout.take().unwrap();
     let mut first = [0u8; 100];
@@ -405,9 +426,13 @@ fn closed_stdout_is_not_an_error() {
         .read_to_string(&mut err)
         .unwrap();
     let status = child.wait().unwrap();
-    writer.join().unwrap();
-    assert!(status.success(), "status {status:?}, stderr {err}");
-    assert_eq!(err, "");
+    let read_all = writer.join().unwrap();
+    assert!(!read_all, "{args:?} went on reading");
+    assert!(
+        status.success(),
+        "{args:?}: status {status:?}, stderr {err}"
+    );
+    assert_eq!(err, "", "{args:?}");
 }
 
 #[test]
@@ -705,7 +730,7 @@ garbage line\n\
         "http://example.org/a%20b?x=1\nhttp://example.com/A\nhttp://abs.example/p\n"
     );
     assert!(stderr(&o).contains("-:2: not a combined log line"));
-    assert!(stderr(&o).contains("1 lines not in the log format"));
+    assert!(stderr(&o).contains("1 line not in the log format"));
     // A combined line starts with a common one: its target, no Referer.
     let o = run(
         &["extract", "--log", "common"],

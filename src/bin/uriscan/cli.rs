@@ -1,25 +1,75 @@
-//! The command line, as clap sees it. Nothing outside this file and
-//! `Config::from_cli` sees clap.
+//! The command line, as clap sees it: the subcommands' arguments, the option
+//! groups they share, and `--generate`. Nothing outside this file sees clap;
+//! each `cmd` module turns its arguments into its configuration.
 
+use std::io;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Scan, split and validate RFC 3986 URIs, one per line, at the speed of memory.
 ///
 /// Input: the files named, or standard input when none is named or `-` is. Records
 /// are lines ended by LF; one CR before the LF is dropped; the last line needs no
-/// LF. Exit status: 0 success, 1 invalid lines (check), 2 usage or I/O error.
+/// LF. Output: standard output, or the file of `-o/--output`. Exit status: 0
+/// success, 1 invalid lines (check; normalize, resolve and dedup with `--strict`),
+/// 2 usage or I/O error.
 #[derive(Parser, Debug)]
-#[command(name = "uriscan", version, long_version = crate::long_version(), max_term_width = 100)]
+#[command(
+    name = "uriscan",
+    version,
+    long_version = crate::long_version(),
+    max_term_width = 100,
+    arg_required_else_help = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// Print the man page (roff) or a shell's completion script to standard
+    /// output, and exit.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub generate: Option<Generate>,
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+}
+
+/// What `--generate` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generate {
+    /// The man page, in roff.
+    Man,
+    /// Completions for bash.
+    CompleteBash,
+    /// Completions for zsh.
+    CompleteZsh,
+    /// Completions for fish.
+    CompleteFish,
+    /// Completions for PowerShell.
+    CompletePowershell,
+}
+
+/// What `--generate` asks for: the man page or a completion script.
+pub fn generate(kind: Generate) -> io::Result<Vec<u8>> {
+    use clap_complete::Shell;
+    let mut command = Cli::command();
+    let mut out = Vec::new();
+    let shell = match kind {
+        Generate::Man => {
+            clap_mangen::Man::new(command).render(&mut out)?;
+            return Ok(out);
+        }
+        Generate::CompleteBash => Shell::Bash,
+        Generate::CompleteZsh => Shell::Zsh,
+        Generate::CompleteFish => Shell::Fish,
+        Generate::CompletePowershell => Shell::PowerShell,
+    };
+    clap_complete::generate(shell, &mut command, "uriscan", &mut out);
+    Ok(out)
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Validate every line; print `FILE:LINE:COL: message` for each invalid one.
+    /// Validate every line; print `FILE:LINE:COL: message` for each invalid one
+    /// (to standard output, or to `--output`).
     ///
     /// A summary (`N lines, V valid, I invalid`) goes to standard error. Exit
     /// status: 0 when every line is valid, 1 when some are not, 2 on a usage or I/O
@@ -34,7 +84,7 @@ pub enum Command {
     /// Exit status: 0, or 2 on an I/O error; validity is reported in the output.
     Split(SplitArgs),
     /// Print statistics about the input: lines, validity, error kinds, schemes and
-    /// host kinds.
+    /// host kinds (to standard output, or to `--output`).
     Stats(StatsArgs),
     /// Normalize every line (RFC 3986 section 6, or the `web` or `surt` profile).
     ///
@@ -59,7 +109,8 @@ pub enum Command {
     /// backticks and bytes outside the URI alphabet, lose trailing punctuation
     /// and unbalanced closing brackets; `<...>` and `<URL:...>` may hold
     /// whitespace, which is removed. Each is validated as a URI; invalid ones are
-    /// printed only with `--all`, marked.
+    /// printed only with `--all`, marked. The statistics (`--stats`) count the
+    /// input's lines and bytes, and the URIs found (valid, invalid, schemes, hosts).
     Extract(ExtractArgs),
 }
 
@@ -67,13 +118,16 @@ pub enum Command {
 pub struct ExtractArgs {
     #[command(flatten)]
     pub input: Input,
+    #[command(flatten)]
+    pub output: OutputOpt,
     /// Only these schemes (comma-separated, case-insensitive).
     #[arg(long, value_name = "SCHEMES", value_delimiter = ',')]
     pub scheme: Vec<String>,
-    /// Print the line number of each URI.
+    /// Print the line number of each URI (json and tsv always have it).
     #[arg(short = 'n', long)]
     pub line_number: bool,
-    /// Print the 0-based byte offset of each URI in its line.
+    /// Print the 0-based byte offset of each URI in its line (json and tsv
+    /// always have its 1-based column).
     #[arg(long)]
     pub byte_offset: bool,
     /// Print each distinct URI once.
@@ -87,18 +141,21 @@ pub struct ExtractArgs {
     /// bundled Public Suffix List extract, then an optional port and path.
     #[arg(long, conflicts_with = "log")]
     pub schemeless: bool,
-    /// Output format: `text` or `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`).
+    /// Output format: `text`, `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`)
+    /// or `tsv` (`line<TAB>column<TAB>uri<TAB>valid`, with a header; the column
+    /// is 1-based).
     #[arg(long, value_enum, default_value_t = OutFormat::Text)]
     pub format: OutFormat,
     /// Read access-log lines of this format and take the request target and the
     /// Referer instead of scanning the text.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub log: Option<LogFormat>,
-    /// Resolve origin-form targets (`/path?q`) against this base URI.
-    #[arg(long, value_name = "URI", conflicts_with = "host")]
+    /// Resolve origin-form targets (`/path?q`) against this base URI (with
+    /// `--log`: free text yields absolute URIs only).
+    #[arg(long, value_name = "URI", conflicts_with = "host", requires = "log")]
     pub base: Option<String>,
-    /// Resolve origin-form targets against `http://HOST/`.
-    #[arg(long, value_name = "HOST")]
+    /// Resolve origin-form targets against `http://HOST/` (with `--log`).
+    #[arg(long, value_name = "HOST", requires = "log")]
     pub host: Option<String>,
     #[command(flatten)]
     pub stats: StatsOptions,
@@ -149,6 +206,10 @@ pub struct NormalizeArgs {
     #[command(flatten)]
     pub input: Input,
     #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
+    #[command(flatten)]
     pub key: KeyArgs,
     #[command(flatten)]
     pub invalid: InvalidArgs,
@@ -163,6 +224,10 @@ pub struct NormalizeArgs {
 pub struct ResolveArgs {
     #[command(flatten)]
     pub input: Input,
+    #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
     /// The base URI (it must have a scheme; its fragment is ignored).
     #[arg(long, value_name = "URI")]
     pub base: String,
@@ -174,7 +239,8 @@ pub struct ResolveArgs {
     pub invalid: InvalidArgs,
     #[command(flatten)]
     pub stats: StatsOptions,
-    /// Output format: `text` (one URI per line) or `json`.
+    /// Output format: `text` (one URI per line), `json`, or `tsv`
+    /// (`target<TAB>original`).
     #[arg(long, value_enum, default_value_t = OutFormat::Text)]
     pub format: OutFormat,
 }
@@ -183,6 +249,10 @@ pub struct ResolveArgs {
 pub struct DedupArgs {
     #[command(flatten)]
     pub input: Input,
+    #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
     #[command(flatten)]
     pub key: KeyArgs,
     #[command(flatten)]
@@ -241,9 +311,6 @@ pub struct Input {
     /// Files to read; standard input when none is given or for `-`.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// The rule every line must match.
-    #[arg(long, value_enum, default_value_t = ModeArg::Reference)]
-    pub mode: ModeArg,
     /// Worker threads (default: all cores). -j1 runs without a thread pool.
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
@@ -258,20 +325,52 @@ pub struct Input {
     pub no_progress: bool,
 }
 
+/// The rule lines are validated by.
+#[derive(Args, Debug)]
+pub struct ModeOpt {
+    /// The rule every line must match.
+    #[arg(long, value_enum, default_value_t = ModeArg::Reference)]
+    pub mode: ModeArg,
+}
+
+/// Where the records go.
+#[derive(Args, Debug)]
+pub struct OutputOpt {
+    /// Write the output to FILE (created or truncated) instead of standard
+    /// output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 #[derive(Args, Debug)]
 pub struct StatsOptions {
     /// Print statistics to standard error at the end.
     #[arg(long)]
     pub stats: bool,
-    /// The format of the statistics.
-    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
-    pub stats_format: StatsFormat,
+    /// The format of the statistics (implies --stats) [default: text].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub stats_format: Option<StatsFormat>,
+}
+
+impl StatsOptions {
+    /// The format of the statistics, when they are asked for.
+    pub fn format(&self) -> Option<StatsFormat> {
+        match (self.stats, self.stats_format) {
+            (_, Some(f)) => Some(f),
+            (true, None) => Some(StatsFormat::Text),
+            (false, None) => None,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub input: Input,
+    #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
     #[command(flatten)]
     pub stats: StatsOptions,
     /// Print only the summary, not each invalid line.
@@ -284,6 +383,10 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub input: Input,
     #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
+    #[command(flatten)]
     pub stats: StatsOptions,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SplitFormat::Json)]
@@ -294,8 +397,12 @@ pub struct SplitArgs {
 pub struct StatsArgs {
     #[command(flatten)]
     pub input: Input,
-    /// The format of the statistics.
-    #[arg(long = "format", value_enum, default_value_t = StatsFormat::Text)]
+    #[command(flatten)]
+    pub mode: ModeOpt,
+    #[command(flatten)]
+    pub output: OutputOpt,
+    /// The format of the statistics (`--stats-format` is the same option).
+    #[arg(long, visible_alias = "stats-format", value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,
 }
 

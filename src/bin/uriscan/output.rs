@@ -1,8 +1,128 @@
-//! Rendering records: `check` lines, `split` JSON objects and TSV rows.
+//! Rendering records: `check` lines, `split` JSON objects and TSV rows, the
+//! records of `normalize` and `resolve`; plurals for messages.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
 
 use uriscan::{Error, Split, Uri};
+
+use crate::cli::{InvalidPolicy, OutFormat};
+
+/// Where the records go: standard output, or the file of `--output`.
+pub enum Dest {
+    Stdout(io::Stdout),
+    File(File),
+}
+
+impl Dest {
+    /// Standard output, or the file `path`, created (or truncated).
+    pub fn create(path: Option<&Path>) -> anyhow::Result<Dest> {
+        Ok(match path {
+            None => Dest::Stdout(io::stdout()),
+            Some(p) => Dest::File(File::create(p).map_err(|e| {
+                anyhow::anyhow!("cannot create the output file {}: {e}", p.display())
+            })?),
+        })
+    }
+}
+
+impl Write for Dest {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Dest::Stdout(s) => s.write(buf),
+            Dest::File(f) => f.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Dest::Stdout(s) => s.write_all(buf),
+            Dest::File(f) => f.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Dest::Stdout(s) => s.flush(),
+            Dest::File(f) => f.flush(),
+        }
+    }
+}
+
+/// `1 line`, `2 lines`: `n` and the noun, singular or plural.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How `normalize` and `resolve` write each line: the result of a valid
+/// line (the normalized URI or the target), or the invalid line as
+/// `--invalid` says.
+pub struct Transformed {
+    pub format: OutFormat,
+    pub invalid: InvalidPolicy,
+    /// The JSON name of the result.
+    pub field: &'static [u8],
+}
+
+impl Transformed {
+    /// The record of line `line` (`text`), whose result is `value` or an error.
+    pub fn record(
+        &self,
+        out: &mut Vec<u8>,
+        messages: &mut Vec<u8>,
+        file: &str,
+        line: u64,
+        text: &[u8],
+        value: Result<&[u8], &Error>,
+    ) {
+        let format = self.format;
+        match (value, format) {
+            (Ok(value), OutFormat::Text) => {
+                out.extend_from_slice(value);
+                out.push(b'\n');
+            }
+            (Ok(value), OutFormat::Tsv) => {
+                tsv_field(out, Some(value));
+                out.push(b'\t');
+                tsv_field(out, Some(text));
+                out.push(b'\n');
+            }
+            (Ok(value), OutFormat::Json) => {
+                let _ = write!(out, "{{\"line\":{line},\"valid\":true,\"");
+                out.extend_from_slice(self.field);
+                out.extend_from_slice(b"\":");
+                json_opt(out, Some(value));
+                out.extend_from_slice(b",\"error\":null}\n");
+            }
+            (Err(e), _) => {
+                match self.invalid {
+                    InvalidPolicy::Report => check_line(messages, file, line, e),
+                    InvalidPolicy::Skip => return,
+                    InvalidPolicy::Pass => {}
+                }
+                match format {
+                    OutFormat::Json => {
+                        let _ = write!(out, "{{\"line\":{line},\"valid\":false,\"");
+                        out.extend_from_slice(self.field);
+                        out.extend_from_slice(b"\":null,\"error\":");
+                        json_error(out, e);
+                        out.extend_from_slice(b"}\n");
+                    }
+                    _ if self.invalid == InvalidPolicy::Pass => {
+                        out.extend_from_slice(text);
+                        if format == OutFormat::Tsv {
+                            out.push(b'\t');
+                            out.extend_from_slice(text);
+                        }
+                        out.push(b'\n');
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
 
 /// Appends `bytes` as the inside of a JSON string: `"` `\` and control bytes
 /// escaped, bytes that are not UTF-8 replaced by U+FFFD.

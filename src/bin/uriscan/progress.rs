@@ -6,8 +6,14 @@ use std::io::{self, IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
+/// The progress shown; the one progress type of the binary. It adds up
+/// what [`uriscan::batch::run`] reports file by file.
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// Bytes and lines of the files done.
+    done: (u64, u64),
+    /// Bytes and lines of the current file so far.
+    file: (u64, u64),
 }
 
 impl Progress {
@@ -17,7 +23,11 @@ impl Progress {
     pub fn new(force: Option<bool>, total: Option<u64>) -> Progress {
         let tty = io::stderr().is_terminal();
         if !force.unwrap_or(tty) {
-            return Progress { bar: None };
+            return Progress {
+                bar: None,
+                done: (0, 0),
+                file: (0, 0),
+            };
         }
         let target = if tty {
             ProgressDrawTarget::stderr_with_hz(10)
@@ -33,14 +43,27 @@ impl Progress {
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
-        Progress { bar: Some(bar) }
+        Progress {
+            bar: Some(bar),
+            done: (0, 0),
+            file: (0, 0),
+        }
     }
 
-    pub fn update(&self, bytes: u64, lines: u64) {
+    /// What the current file's run has done so far.
+    pub fn update(&mut self, p: &uriscan::batch::Progress) {
+        self.file = (p.bytes, p.lines);
         if let Some(bar) = &self.bar {
-            bar.set_position(bytes);
-            bar.set_message(format!("{lines} lines"));
+            bar.set_position(self.done.0 + p.bytes);
+            let lines = self.done.1 + p.lines;
+            bar.set_message(crate::output::count(lines, "line", "lines"));
         }
+    }
+
+    /// The current file is done; the next starts from zero.
+    pub fn next_file(&mut self) {
+        self.done = (self.done.0 + self.file.0, self.done.1 + self.file.1);
+        self.file = (0, 0);
     }
 
     pub fn finish(&self) {
@@ -71,7 +94,7 @@ impl TermLike for LogLines {
         Ok(())
     }
     fn write_line(&self, s: &str) -> io::Result<()> {
-        if s.is_empty() {
+        if s.trim().is_empty() {
             return Ok(());
         }
         writeln!(io::stderr(), "progress: {s}")

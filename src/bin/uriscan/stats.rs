@@ -1,5 +1,6 @@
 //! Counting what a run saw: lines, validity, error kinds and components,
-//! schemes and host kinds.
+//! schemes and host kinds. What a subcommand counts of its own (URIs found,
+//! keys kept) is its own.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -7,7 +8,7 @@ use std::time::Duration;
 
 use uriscan::{Component, Error, ErrorKind, HostKind, Uri};
 
-use crate::output::json_str_body;
+use crate::output::{count, json_str_body};
 
 /// The counts of one chunk, or of a whole run once merged.
 #[derive(Default, Debug, Clone)]
@@ -22,20 +23,6 @@ pub struct Stats {
     pub host_kinds: [u64; HostKind::ALL.len()],
     /// Valid URIs by lowercased scheme; filled only when `detailed`.
     pub schemes: HashMap<Vec<u8>, u64>,
-    /// `extract`: URIs found, and how many of them are invalid.
-    pub found: u64,
-    pub found_invalid: u64,
-    /// `dedup`: lines kept and dropped.
-    pub unique: u64,
-    pub duplicates: u64,
-    /// A chunk's reports for standard error, in order (not merged).
-    pub messages: Vec<u8>,
-    /// `dedup`: a chunk's records, each a key then its line and an LF (no
-    /// line for a valid line under `--print key`), and
-    /// for each the key's hash, the end of the key and the end of the record
-    /// (not merged).
-    pub keys: Vec<u8>,
-    pub records: Vec<(u128, usize, usize)>,
 }
 
 impl Stats {
@@ -43,6 +30,12 @@ impl Stats {
     #[inline(always)]
     pub fn record(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         self.lines += 1;
+        self.record_uri(result, detailed);
+    }
+
+    /// Counts one URI's result (`extract`: a URI found, not a line).
+    #[inline(always)]
+    pub fn record_uri(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         match result {
             Ok(uri) => {
                 self.valid += 1;
@@ -73,10 +66,6 @@ impl Stats {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.relative += other.relative;
-        self.unique += other.unique;
-        self.found += other.found;
-        self.found_invalid += other.found_invalid;
-        self.duplicates += other.duplicates;
         for (a, b) in self.by_kind.iter_mut().zip(other.by_kind) {
             *a += b;
         }
@@ -91,11 +80,13 @@ impl Stats {
         }
     }
 
-    /// The one-line summary of `check`.
+    /// The one-line summary of `check`: `N lines, V valid, I invalid`.
     pub fn summary(&self) -> String {
         format!(
-            "{} lines, {} valid, {} invalid",
-            self.lines, self.valid, self.invalid
+            "{}, {} valid, {} invalid",
+            count(self.lines, "line", "lines"),
+            self.valid,
+            self.invalid
         )
     }
 

@@ -1,4 +1,5 @@
-//! The set of keys `dedup` has seen, exact or by digest.
+//! The set of keys `dedup` (and `extract --unique`) has seen, exact or by
+//! digest, and the ordered pass that offers each chunk's keys to it.
 //!
 //! One open-addressing table of 16-byte slots (linear probing, at most 3/4
 //! full, doubled when it would be fuller), indexed by the top bits of the
@@ -27,7 +28,92 @@
 
 use std::io::{self, Write};
 
+use anyhow::Context as _;
 use memmap2::MmapMut;
+use xxhash_rust::xxh3::xxh3_128;
+
+/// A chunk's records for the ordered pass, kept apart from its statistics.
+#[derive(Default, Debug)]
+pub struct Keys {
+    /// Each record: its key, then what is shown when the key is new (for
+    /// `dedup`, the line and an LF, left out for a valid line under `--print
+    /// key`).
+    pub bytes: Vec<u8>,
+    /// For each record: the key's digest, the end of the key and the end of
+    /// the record.
+    pub records: Vec<(u128, usize, usize)>,
+}
+
+impl Keys {
+    /// Ends the record that starts at `at` and whose key ends at `key_end`.
+    #[inline]
+    pub fn end_record(&mut self, at: usize, key_end: usize) {
+        let hash = xxh3_128(&self.bytes[at..key_end]);
+        self.records.push((hash, key_end, self.bytes.len()));
+    }
+}
+
+/// The ordered pass: each chunk's keys offered to [`Seen`] in input order,
+/// the records of new keys written.
+pub struct Unique {
+    seen: Seen,
+    /// `--print key`: a valid line's key is what is shown.
+    print_key: bool,
+    /// `--count`: nothing is written before the counts, at the end.
+    count: bool,
+    /// Records kept and dropped.
+    pub unique: u64,
+    pub duplicates: u64,
+}
+
+impl Unique {
+    pub fn new(exact: bool, count: bool, print_key: bool) -> anyhow::Result<Unique> {
+        Ok(Unique {
+            seen: Seen::new(exact, count).context("cannot allocate the table of keys")?,
+            print_key,
+            count,
+            unique: 0,
+            duplicates: 0,
+        })
+    }
+
+    /// Offers the records of `keys`; appends to `out` those whose key is new.
+    pub fn offer(&mut self, keys: &Keys, out: &mut Vec<u8>) -> anyhow::Result<()> {
+        let records = &keys.records[..];
+        let mut from = 0;
+        for (i, &(hash, key_end, end)) in records.iter().enumerate() {
+            self.seen.look_ahead(|j| records.get(j).map(|r| r.0), i);
+            let key = &keys.bytes[from..key_end];
+            // An invalid line's key is a NUL and the line: show the line.
+            let shown: [&[u8]; 2] = if self.print_key && key.first() != Some(&0) {
+                [key, b"\n"]
+            } else {
+                [&keys.bytes[key_end..end], b""]
+            };
+            if self
+                .seen
+                .offer(hash, key, shown)
+                .context("cannot store more keys")?
+            {
+                self.unique += 1;
+                if !self.count {
+                    out.extend_from_slice(shown[0]);
+                    out.extend_from_slice(shown[1]);
+                }
+            } else {
+                self.duplicates += 1;
+            }
+            from = end;
+        }
+        Ok(())
+    }
+
+    /// `--count`: `count<TAB>line` for every key, in order of first
+    /// occurrence.
+    pub fn write_counts(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.seen.write_counts(out)
+    }
+}
 
 /// How far ahead [`Seen::look_ahead`] prefetches, in keys: enough misses in
 /// flight to keep the memory system busy, few enough that what is fetched
@@ -41,7 +127,7 @@ const BLOCK: usize = 64 << 20;
 /// A place in the arena: block number above these bits, offset below.
 const OFFSET_BITS: u32 = 40;
 
-pub struct Seen {
+struct Seen {
     exact: bool,
     /// A power of two of 16-byte slots, at most 3/4 full.
     table: MmapMut,
@@ -310,7 +396,7 @@ impl Seen {
 
     /// `--count`: writes `count<TAB>line` for every key, in order of first
     /// occurrence.
-    pub fn write_counts<W: Write>(&self, out: &mut W) -> io::Result<()> {
+    pub fn write_counts<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
         let Some(c) = &self.counts else {
             return Ok(());
         };

@@ -1,0 +1,63 @@
+//! `check`: validate every line, report the invalid ones as
+//! `FILE:LINE:COL: message`; exit 1 when some are invalid.
+
+use uriscan::batch::Chunk;
+use uriscan::Mode;
+
+use super::{Command, Common, Part};
+use crate::cli::CheckArgs;
+use crate::output;
+use crate::stats::Stats;
+
+pub struct Check {
+    common: Common,
+    mode: Mode,
+    /// `--quiet`: the summary only.
+    quiet: bool,
+}
+
+impl Check {
+    pub fn new(a: CheckArgs) -> anyhow::Result<Check> {
+        Ok(Check {
+            common: Common::new(a.input, a.output, a.stats.format()),
+            mode: super::mode(a.mode.mode),
+            quiet: a.quiet,
+        })
+    }
+}
+
+impl Command for Check {
+    type Extra = ();
+    type State = ();
+
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn state(&self) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    fn process(&self, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) -> Part<()> {
+        let mut st = Stats::default();
+        let detailed = self.common.detailed();
+        let quiet = self.quiet;
+        // `for_each`'s internal iteration keeps a small closure's results in
+        // registers (see `Uris::fold`).
+        chunk.uris(self.mode).for_each(|(line, _, result)| {
+            st.record(&result, detailed);
+            if let (Err(e), false) = (&result, quiet) {
+                output::check_line(out, file, line, e);
+            }
+        });
+        Part::new(st, Vec::new(), ())
+    }
+
+    fn summary(&self, totals: &Stats, _: &()) -> Option<String> {
+        Some(totals.summary())
+    }
+
+    fn fails(&self, totals: &Stats) -> bool {
+        totals.invalid > 0
+    }
+}

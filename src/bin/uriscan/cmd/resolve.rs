@@ -1,0 +1,79 @@
+//! `resolve`: every line resolved as a reference against `--base` (RFC 3986
+//! section 5).
+
+use uriscan::batch::Chunk;
+use uriscan::{Mode, UriBuf};
+
+use super::{Command, Common, Part};
+use crate::cli::{InvalidPolicy, ResolveArgs};
+use crate::output::Transformed;
+use crate::stats::Stats;
+
+pub struct Resolve {
+    common: Common,
+    mode: Mode,
+    base: UriBuf,
+    /// Not `--non-strict`: a reference's scheme counts even when it is the
+    /// base's.
+    strict_scheme: bool,
+    emit: Transformed,
+    /// `--strict`: exit 1 on invalid lines.
+    strict: bool,
+}
+
+impl Resolve {
+    pub fn new(a: ResolveArgs) -> anyhow::Result<Resolve> {
+        Ok(Resolve {
+            base: super::base_uri("--base", a.base)?,
+            common: Common::new(a.input, a.output, a.stats.format()),
+            mode: super::mode(a.mode.mode),
+            strict_scheme: !a.non_strict,
+            emit: Transformed {
+                format: a.format,
+                invalid: a.invalid.invalid,
+                field: b"target",
+            },
+            strict: a.invalid.strict,
+        })
+    }
+}
+
+impl Command for Resolve {
+    type Extra = ();
+    type State = ();
+
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn state(&self) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    fn process(&self, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) -> Part<()> {
+        let (mut st, mut messages, mut target) = (Stats::default(), Vec::new(), Vec::new());
+        let detailed = self.common.detailed();
+        for (line, text, result) in chunk.uris(self.mode) {
+            st.record(&result, detailed);
+            let value = match &result {
+                Ok(uri) => {
+                    target.clear();
+                    uriscan::resolve(&self.base.as_uri(), uri, self.strict_scheme, &mut target);
+                    Ok(&target[..])
+                }
+                Err(e) => Err(e),
+            };
+            self.emit
+                .record(out, &mut messages, file, line, text, value);
+        }
+        Part::new(st, messages, ())
+    }
+
+    fn summary(&self, totals: &Stats, _: &()) -> Option<String> {
+        (totals.invalid > 0 && self.emit.invalid == InvalidPolicy::Report).then(|| totals.summary())
+    }
+
+    fn fails(&self, totals: &Stats) -> bool {
+        self.strict && totals.invalid > 0
+    }
+}
