@@ -22,6 +22,7 @@
 //! whatever the size of the input, be it a 10 GB file or an endless pipe. With
 //! one thread, no thread pool is involved: chunks are read, processed and
 //! written one after the other.
+#![doc = include_str!("../docs/examples/batch/module.md")]
 
 use std::io::{self, Read, Write};
 
@@ -35,9 +36,11 @@ use std::sync::mpsc;
 
 /// The default size of a chunk: large enough to amortise the scheduling, small
 /// enough to keep every core busy on modest inputs.
+#[doc = include_str!("../docs/examples/batch/default_chunk_size.md")]
 pub const DEFAULT_CHUNK_SIZE: usize = 1 << 21;
 
 /// A piece of input made of whole lines, and the number of its first line.
+#[doc = include_str!("../docs/examples/batch/chunk.md")]
 #[derive(Clone, Copy, Debug)]
 pub struct Chunk<'a> {
     data: &'a [u8],
@@ -48,6 +51,7 @@ pub struct Chunk<'a> {
 impl<'a> Chunk<'a> {
     /// A chunk of `data` whose first line is line number `first_line` and which
     /// starts `offset` bytes into the input.
+    #[doc = include_str!("../docs/examples/batch/chunk_new.md")]
     #[must_use]
     pub fn new(data: &'a [u8], first_line: u64, offset: u64) -> Chunk<'a> {
         Chunk {
@@ -58,18 +62,21 @@ impl<'a> Chunk<'a> {
     }
 
     /// The bytes of the chunk, line terminators included.
+    #[doc = include_str!("../docs/examples/batch/data.md")]
     #[must_use]
     pub fn data(&self) -> &'a [u8] {
         self.data
     }
 
     /// The number of the chunk's first line (1-based).
+    #[doc = include_str!("../docs/examples/batch/first_line.md")]
     #[must_use]
     pub fn first_line(&self) -> u64 {
         self.first_line
     }
 
     /// The offset of the chunk's first byte in the input.
+    #[doc = include_str!("../docs/examples/batch/offset.md")]
     #[must_use]
     pub fn offset(&self) -> u64 {
         self.offset
@@ -113,6 +120,7 @@ impl<'a> Chunk<'a> {
 
     /// [`Chunk::uris`] with a chosen backend (for benchmarks and tests); one
     /// this CPU cannot run means [`Backend::Scalar`].
+    #[doc = include_str!("../docs/examples/batch/uris_with.md")]
     #[must_use]
     pub fn uris_with(&self, mode: Mode, backend: Backend) -> Uris<'a> {
         Uris {
@@ -211,6 +219,7 @@ fn invalid<'a>(
 }
 
 /// The iterator of [`Chunk::uris`].
+#[doc = include_str!("../docs/examples/batch/uris.md")]
 #[derive(Clone, Debug)]
 pub struct Uris<'a> {
     data: &'a [u8],
@@ -278,6 +287,7 @@ impl<'a> Iterator for Uris<'a> {
 }
 
 /// The iterator of [`Chunk::lines`]: `(line number, line)`.
+#[doc = include_str!("../docs/examples/batch/lines.md")]
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
     data: &'a [u8],
@@ -329,6 +339,7 @@ impl Pool {
     /// # Errors
     ///
     /// When the threads cannot be started.
+    #[doc = include_str!("../docs/examples/batch/pool_new.md")]
     pub fn new(threads: usize) -> io::Result<Pool> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -339,6 +350,7 @@ impl Pool {
     }
 
     /// The number of worker threads.
+    #[doc = include_str!("../docs/examples/batch/threads.md")]
     #[must_use]
     pub fn threads(&self) -> usize {
         self.0.current_num_threads()
@@ -346,6 +358,7 @@ impl Pool {
 }
 
 /// How [`run`] cuts and schedules its work.
+#[doc = include_str!("../docs/examples/batch/options.md")]
 #[derive(Clone, Copy, Debug)]
 pub struct Options<'p> {
     /// The threads that process chunks; `None` processes them on the
@@ -366,6 +379,7 @@ impl Default for Options<'_> {
 }
 
 /// What [`run`] has done so far, given to its `consume` callback.
+#[doc = include_str!("../docs/examples/batch/progress.md")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Input bytes processed and written.
@@ -375,6 +389,7 @@ pub struct Progress {
 }
 
 /// A failure of [`run`]: reading the input or writing the output.
+#[doc = include_str!("../docs/examples/batch/runerror.md")]
 #[derive(Debug)]
 pub enum RunError {
     /// Reading the input failed; what was read before has been processed and

@@ -46,6 +46,21 @@ use crate::classes;
 use crate::simd::Backend;
 
 /// A URI found in text.
+///
+/// ```
+/// use std::borrow::Cow;
+///
+/// let text = br#"see http://example.com/a, or {"u":"http:\/\/b.example\/x"}"#;
+/// let found: Vec<_> = uriscan::extract(text).collect();
+/// assert_eq!(found.len(), 2);
+/// // The trailing comma is not part of the URI, which is borrowed from the text.
+/// assert_eq!(found[0].start, 4);
+/// assert_eq!(found[0].uri, Cow::Borrowed(&b"http://example.com/a"[..]));
+/// // A JSON string's escaped slashes are unescaped, in a copy.
+/// assert_eq!(&text[found[1].start..][..5], b"http:");
+/// assert!(matches!(found[1].uri, Cow::Owned(_)));
+/// assert_eq!(&*found[1].uri, b"http://b.example/x");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found<'a> {
     /// Where the URI starts in the text (its scheme's first byte, or its
@@ -81,6 +96,23 @@ pub fn extract(text: &[u8]) -> Extract<'_> {
 }
 
 /// The iterator of [`extract`].
+///
+/// Each candidate still has to be validated, with [`parse`](crate::parse) as a
+/// URI:
+///
+/// ```
+/// use uriscan::{extract, parse, Mode};
+///
+/// let text = b"a http://a.example/ok, b http://b%zz.example/ and urn:isbn:0451450523.";
+/// let mut found = extract(text);
+/// assert_eq!(&*found.next().unwrap().uri, b"http://a.example/ok");
+/// assert_eq!(&*found.next().unwrap().uri, b"http://b%zz.example/");
+/// assert_eq!(&*found.next().unwrap().uri, b"urn:isbn:0451450523");
+/// assert!(found.next().is_none());
+///
+/// let valid: Vec<_> = extract(text).filter(|f| parse(&f.uri, Mode::Uri).is_ok()).collect();
+/// assert_eq!(valid.len(), 2);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Extract<'a> {
     text: &'a [u8],
@@ -424,6 +456,22 @@ fn trim(uri: &[u8]) -> usize {
 }
 
 /// The fields of a web-server access log line that hold URIs.
+///
+/// ```
+/// use uriscan::{parse, Mode};
+///
+/// let line = br#"10.0.0.1 - - [01/Jan/2024:00:00:00 +0000] "CONNECT example.com:443 HTTP/1.1" 200 0 "-" "curl/8""#;
+/// let f = uriscan::parse_log_line(line, true).unwrap();
+/// assert_eq!(f.method, Some(&b"CONNECT"[..]));
+/// // The authority-form target, written so that it parses as an authority.
+/// let target = f.target.unwrap();
+/// assert_eq!(&*target, b"//example.com:443");
+/// assert_eq!(parse(&target, Mode::Reference)?.port_number(), Some(443));
+/// assert_eq!(&line[f.target_at..][..15], b"example.com:443");
+/// // A Referer of `-` is none.
+/// assert_eq!(f.referer, None);
+/// # Ok::<(), uriscan::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogFields<'a> {
     /// The request method (`GET`), when the request line has one and needed

@@ -12,6 +12,20 @@ use core::fmt;
 ///
 /// The names (see [`Component::as_str`]) are the ones used in uriscan's JSON
 /// and TSV output.
+///
+/// ```
+/// use uriscan::{parse, Component, Mode};
+///
+/// let component = |s: &str| parse(s.as_bytes(), Mode::Reference).unwrap_err().component();
+/// assert_eq!(component("1http://a/"), Component::Scheme);
+/// assert_eq!(component("http://[::1]x/"), Component::Authority);
+/// assert_eq!(component("http://u^@a/"), Component::Userinfo);
+/// assert_eq!(component("http://a b/"), Component::Host);
+/// assert_eq!(component("http://a:8x/"), Component::Port);
+/// assert_eq!(component("/a b"), Component::Path);
+/// assert_eq!(component("/a?b c"), Component::Query);
+/// assert_eq!(component("/a#b#c"), Component::Fragment);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Component {
     /// `scheme` (RFC 3986 section 3.1).
@@ -34,6 +48,16 @@ pub enum Component {
 
 impl Component {
     /// Every component, in the order in which they appear in a URI.
+    ///
+    /// ```
+    /// use uriscan::Component;
+    ///
+    /// assert_eq!(Component::ALL.len(), 8);
+    /// assert_eq!(Component::ALL[0], Component::Scheme);
+    /// assert_eq!(Component::ALL[7], Component::Fragment);
+    /// // Their order is also the one of `Ord`.
+    /// assert!(Component::ALL.windows(2).all(|w| w[0] < w[1]));
+    /// ```
     pub const ALL: [Component; 8] = [
         Component::Scheme,
         Component::Authority,
@@ -47,6 +71,18 @@ impl Component {
 
     /// The lowercase name of the component: `scheme`, `authority`, `userinfo`,
     /// `host`, `port`, `path`, `query` or `fragment`.
+    ///
+    /// ```
+    /// use uriscan::Component;
+    ///
+    /// let names = Component::ALL.map(Component::as_str);
+    /// assert_eq!(
+    ///     names,
+    ///     ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"],
+    /// );
+    /// // `Display` writes the same name.
+    /// assert_eq!(Component::Userinfo.to_string(), "userinfo");
+    /// ```
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -69,6 +105,21 @@ impl fmt::Display for Component {
 }
 
 /// Why a URI reference is invalid.
+///
+/// ```
+/// use uriscan::{parse, ErrorKind, Mode};
+///
+/// let kind = |s: &str, mode| parse(s.as_bytes(), mode).unwrap_err().kind();
+/// assert_eq!(kind("/a b", Mode::Reference), ErrorKind::InvalidByte(b' '));
+/// assert_eq!(kind("/a%4g", Mode::Reference), ErrorKind::BadPercentEncoding);
+/// assert_eq!(kind("1a:b", Mode::Reference), ErrorKind::SchemeStart);
+/// assert_eq!(kind("/a", Mode::Uri), ErrorKind::MissingScheme);
+/// assert_eq!(kind(":a", Mode::Reference), ErrorKind::ColonInFirstSegment);
+/// assert_eq!(kind("a:b#c", Mode::Absolute), ErrorKind::FragmentNotAllowed);
+/// assert_eq!(kind("//[::1%25eth0]/", Mode::Reference), ErrorKind::Ipv6Zone);
+/// assert_eq!(kind("//[1::2::3]/", Mode::Reference), ErrorKind::Ipv6DoubleColon);
+/// assert_eq!(kind("//a:8o/", Mode::Reference), ErrorKind::PortNotNumber);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -127,6 +178,32 @@ pub enum ErrorKind {
 impl ErrorKind {
     /// Every kind, for statistics tables (`InvalidByte` with byte 0 stands for
     /// all bytes).
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use uriscan::{parse, ErrorKind, Mode};
+    ///
+    /// // One entry per variant: 17 kinds, 17 distinct names.
+    /// assert_eq!(ErrorKind::ALL.len(), 17);
+    /// let names: HashSet<&str> = ErrorKind::ALL.iter().map(|k| k.name()).collect();
+    /// assert_eq!(names.len(), ErrorKind::ALL.len());
+    ///
+    /// // A table of counts, one per kind.
+    /// let mut counts = [0u32; ErrorKind::ALL.len()];
+    /// for line in ["/a b", "/\"q\"", "//a:x/", "/%"] {
+    ///     let err = parse(line.as_bytes(), Mode::Reference).unwrap_err();
+    ///     counts[err.kind().index()] += 1;
+    /// }
+    /// let table: Vec<(&str, u32)> = ErrorKind::ALL
+    ///     .iter()
+    ///     .map(|k| (k.name(), counts[k.index()]))
+    ///     .filter(|&(_, n)| n > 0)
+    ///     .collect();
+    /// assert_eq!(
+    ///     table,
+    ///     [("invalid_byte", 2), ("bad_percent_encoding", 1), ("port_not_number", 1)],
+    /// );
+    /// ```
     pub const ALL: [ErrorKind; 17] = [
         ErrorKind::InvalidByte(0),
         ErrorKind::BadPercentEncoding,
@@ -150,6 +227,15 @@ impl ErrorKind {
     /// A short, stable, snake_case name of the kind (for statistics and
     /// machine-readable output); `InvalidByte` is `invalid_byte` whatever the
     /// byte.
+    ///
+    /// ```
+    /// use uriscan::ErrorKind;
+    ///
+    /// assert_eq!(ErrorKind::BadPercentEncoding.name(), "bad_percent_encoding");
+    /// assert_eq!(ErrorKind::Ipv6TooFewGroups.name(), "ipv6_too_few_groups");
+    /// assert_eq!(ErrorKind::InvalidByte(b' ').name(), "invalid_byte");
+    /// assert_eq!(ErrorKind::InvalidByte(0xFF).name(), "invalid_byte");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -174,6 +260,17 @@ impl ErrorKind {
     }
 
     /// The index of this kind in [`ErrorKind::ALL`].
+    ///
+    /// ```
+    /// use uriscan::ErrorKind;
+    ///
+    /// for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
+    ///     assert_eq!(kind.index(), i);
+    /// }
+    /// assert_eq!(ErrorKind::ALL[ErrorKind::Ipv6Zone.index()], ErrorKind::Ipv6Zone);
+    /// // Every invalid byte shares the index of `InvalidByte(0)`.
+    /// assert_eq!(ErrorKind::InvalidByte(b'<').index(), ErrorKind::InvalidByte(0).index());
+    /// ```
     #[must_use]
     pub const fn index(self) -> usize {
         match self {
@@ -229,18 +326,55 @@ impl Error {
 
     /// The 0-based byte offset of the first offending byte (see
     /// [`ErrorKind`] for where each kind points).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let input = b"http://a/b%zz";
+    /// let err = parse(input, Mode::Uri).unwrap_err();
+    /// assert_eq!(err.offset(), 10);
+    /// assert_eq!(input[err.offset()], b'%');
+    ///
+    /// // An unclosed IP literal: the offset points at its `[`.
+    /// let input = b"http://[::1/x";
+    /// let err = parse(input, Mode::Uri).unwrap_err();
+    /// assert_eq!(err.offset(), 7);
+    /// assert_eq!(input[err.offset()], b'[');
+    /// ```
     #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The component in which the error was found.
+    ///
+    /// ```
+    /// use uriscan::{parse, Component, Mode};
+    ///
+    /// // The same byte, in two components.
+    /// let err = parse(b"http://a/?q=<x>", Mode::Uri).unwrap_err();
+    /// assert_eq!((err.offset(), err.component()), (12, Component::Query));
+    /// let err = parse(b"http://a/<x>", Mode::Uri).unwrap_err();
+    /// assert_eq!((err.offset(), err.component()), (9, Component::Path));
+    /// assert_eq!(err.to_string(), "invalid character '<' in path");
+    /// ```
     #[must_use]
     pub fn component(&self) -> Component {
         self.component
     }
 
     /// Why the input is invalid.
+    ///
+    /// ```
+    /// use uriscan::{parse, ErrorKind, Mode};
+    ///
+    /// let err = parse(b"a\tb", Mode::Reference).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::InvalidByte(b'\t'));
+    /// assert_eq!(err.to_string(), "invalid byte 0x09 in path");
+    ///
+    /// let err = parse(b"http://[v1]/", Mode::Uri).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::BadIpvFuture);
+    /// ```
     #[must_use]
     pub fn kind(&self) -> ErrorKind {
         self.kind

@@ -7,6 +7,21 @@ use super::error::{Component, Error, ErrorKind};
 use crate::classes::{self, is};
 
 /// The kind of a host (RFC 3986 section 3.2.2).
+///
+/// ```
+/// use uriscan::{parse, HostKind, Mode};
+///
+/// let kind = |s: &str| parse(s.as_bytes(), Mode::Uri).unwrap().host_kind();
+/// assert_eq!(kind("http://192.0.2.1/"), Some(HostKind::Ipv4));
+/// assert_eq!(kind("http://[2001:db8::1]/"), Some(HostKind::Ipv6));
+/// assert_eq!(kind("http://[v1.fe80::a+en1]/"), Some(HostKind::IpvFuture));
+/// assert_eq!(kind("http://example.com/"), Some(HostKind::RegName));
+/// // A leading zero is no `dec-octet`: a reg-name.
+/// assert_eq!(kind("http://01.1.1.1/"), Some(HostKind::RegName));
+/// // An empty host is a reg-name too; no authority, no host.
+/// assert_eq!(kind("file:///etc/hosts"), Some(HostKind::RegName));
+/// assert_eq!(kind("mailto:a@example.com"), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HostKind {
     /// `IPv4address`: four `dec-octet`s, such as `192.0.2.1`. A host that looks
@@ -22,6 +37,15 @@ pub enum HostKind {
 
 impl HostKind {
     /// Every kind, in the order of [`HostKind::index`].
+    ///
+    /// ```
+    /// use uriscan::HostKind;
+    ///
+    /// assert_eq!(HostKind::ALL.len(), 4);
+    /// for (i, kind) in HostKind::ALL.into_iter().enumerate() {
+    ///     assert_eq!(kind.index(), i);
+    /// }
+    /// ```
     pub const ALL: [HostKind; 4] = [
         HostKind::Ipv4,
         HostKind::Ipv6,
@@ -30,6 +54,12 @@ impl HostKind {
     ];
 
     /// `ipv4`, `ipv6`, `ipvfuture` or `reg-name`.
+    ///
+    /// ```
+    /// use uriscan::HostKind;
+    ///
+    /// assert_eq!(HostKind::ALL.map(HostKind::as_str), ["ipv4", "ipv6", "ipvfuture", "reg-name"]);
+    /// ```
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -41,6 +71,18 @@ impl HostKind {
     }
 
     /// The index of this kind in [`HostKind::ALL`].
+    ///
+    /// ```
+    /// use uriscan::{parse, HostKind, Mode};
+    ///
+    /// let mut counts = [0; HostKind::ALL.len()];
+    /// for s in ["http://a/", "http://10.0.0.1/", "http://[::1]/", "http://b.example/"] {
+    ///     let kind = parse(s.as_bytes(), Mode::Uri).unwrap().host_kind().unwrap();
+    ///     counts[kind.index()] += 1;
+    /// }
+    /// assert_eq!(counts, [1, 1, 0, 2]);
+    /// assert_eq!(HostKind::ALL[HostKind::RegName.index()], HostKind::RegName);
+    /// ```
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize

@@ -46,6 +46,25 @@ pub use host::HostKind;
 pub use split::{split, Split};
 
 /// Which rule of RFC 3986 the input must match.
+///
+/// ```
+/// use uriscan::{parse, ErrorKind, Mode};
+///
+/// assert_eq!(Mode::default(), Mode::Reference);
+///
+/// // A fragment: fine in a URI, not in an absolute URI.
+/// let input = b"http://example.com/a#top";
+/// assert!(parse(input, Mode::Reference).is_ok());
+/// assert!(parse(input, Mode::Uri).is_ok());
+/// let err = parse(input, Mode::Absolute).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::FragmentNotAllowed);
+/// assert_eq!(input[err.offset()], b'#');
+///
+/// // A relative reference: fine as a reference only.
+/// assert!(parse(b"../a", Mode::Reference).is_ok());
+/// let err = parse(b"../a", Mode::Uri).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::MissingScheme);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Mode {
     /// `URI-reference = URI / relative-ref` (section 4.1): anything a
@@ -61,6 +80,15 @@ pub enum Mode {
 
 impl Mode {
     /// The CLI name of the mode: `reference`, `uri` or `absolute`.
+    ///
+    /// ```
+    /// use uriscan::Mode;
+    ///
+    /// assert_eq!(
+    ///     [Mode::Reference, Mode::Uri, Mode::Absolute].map(Mode::as_str),
+    ///     ["reference", "uri", "absolute"],
+    /// );
+    /// ```
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {

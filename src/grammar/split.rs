@@ -150,30 +150,77 @@ impl Split {
     }
 
     /// The scheme, without its `:`; `None` when undefined.
+    ///
+    /// ```
+    /// use uriscan::split;
+    ///
+    /// assert_eq!(split(b"HTTP://a/").scheme(), Some(0..4));
+    /// // A `:` after the first `/` makes no scheme.
+    /// assert_eq!(split(b"//a/b:c").scheme(), None);
+    /// // The split checks no grammar: any run before the first `:` is a scheme.
+    /// assert_eq!(split(b"a b:c").scheme(), Some(0..3));
+    /// ```
     #[must_use]
     pub fn scheme(&self) -> Option<Range<usize>> {
         self.scheme_span().map(Span::range)
     }
 
     /// The authority, without its leading `//`; `None` when undefined.
+    ///
+    /// ```
+    /// use uriscan::split;
+    ///
+    /// assert_eq!(split(b"http://u@h:8/p").authority(), Some(7..12));
+    /// // An empty authority is defined...
+    /// assert_eq!(split(b"file:///etc").authority(), Some(7..7));
+    /// // ...unlike a missing one.
+    /// assert_eq!(split(b"file:/etc").authority(), None);
+    /// ```
     #[must_use]
     pub fn authority(&self) -> Option<Range<usize>> {
         self.authority_span().map(Span::range)
     }
 
     /// The path; always defined, possibly empty.
+    ///
+    /// ```
+    /// use uriscan::split;
+    ///
+    /// assert_eq!(split(b"a:b/c?d").path(), 2..5);
+    /// assert_eq!(split(b"http://a").path(), 8..8);
+    /// assert_eq!(split(b"").path(), 0..0);
+    /// ```
     #[must_use]
     pub fn path(&self) -> Range<usize> {
         self.path_span().range()
     }
 
     /// The query, without its `?`; `None` when undefined.
+    ///
+    /// ```
+    /// use uriscan::split;
+    ///
+    /// assert_eq!(split(b"/p?a=1?b").query(), Some(3..8));
+    /// assert_eq!(split(b"/p?").query(), Some(3..3));
+    /// assert_eq!(split(b"/p").query(), None);
+    /// // A `?` in the fragment starts no query.
+    /// assert_eq!(split(b"/p#?x").query(), None);
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<Range<usize>> {
         self.query_span().map(Span::range)
     }
 
     /// The fragment, without its `#`; `None` when undefined.
+    ///
+    /// ```
+    /// use uriscan::split;
+    ///
+    /// // Everything after the first `#`.
+    /// assert_eq!(split(b"/p#a#b").fragment(), Some(3..6));
+    /// assert_eq!(split(b"/p#").fragment(), Some(3..3));
+    /// assert_eq!(split(b"/p").fragment(), None);
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<Range<usize>> {
         self.fragment_span().map(Span::range)

@@ -51,6 +51,7 @@ use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 
 /// A named set of normalization steps (see the module documentation).
+#[doc = include_str!("../../docs/examples/normalize/profile.md")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Profile {
     /// RFC 3986 sections 6.2.2 and 6.2.3, nothing else.
@@ -65,6 +66,7 @@ pub enum Profile {
 
 impl Profile {
     /// `rfc3986`, `web` or `surt`.
+    #[doc = include_str!("../../docs/examples/normalize/name.md")]
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -115,6 +117,7 @@ impl Default for Normalizer {
 
 impl Normalizer {
     /// The normalization of `profile`, with its switches set as it says.
+    #[doc = include_str!("../../docs/examples/normalize/normalizer_new.md")]
     #[must_use]
     pub fn new(profile: Profile) -> Normalizer {
         let web = profile != Profile::Rfc3986;
@@ -131,6 +134,7 @@ impl Normalizer {
     }
 
     /// The profile.
+    #[doc = include_str!("../../docs/examples/normalize/profile_method.md")]
     #[must_use]
     pub fn profile(&self) -> Profile {
         self.profile
@@ -138,6 +142,7 @@ impl Normalizer {
 
     /// Also drop the query parameters whose key matches one of `globs`
     /// (`*` matches any run of bytes: `utm_*`, `fbclid`).
+    #[doc = include_str!("../../docs/examples/normalize/drop_params.md")]
     pub fn drop_params<I, S>(&mut self, globs: I)
     where
         I: IntoIterator<Item = S>,
@@ -149,6 +154,7 @@ impl Normalizer {
 
     /// Appends the normalized form of `uri` to `out`. A URI that is already
     /// normal ([`Normalizer::is_normal`]) is copied as it is.
+    #[doc = include_str!("../../docs/examples/normalize/normalize.md")]
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.is_normal(uri) {
             out.extend_from_slice(uri.bytes());

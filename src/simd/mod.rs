@@ -75,6 +75,25 @@ mod tests;
 
 /// The byte classes of a 64-byte block: bit `i` of each field describes byte
 /// `i` of the block.
+///
+/// ```
+/// use uriscan::{Backend, Masks};
+///
+/// let mut block = [b'x'; 64];
+/// block[..8].copy_from_slice(b"a%2Fb?#\n");
+/// let m: Masks = Backend::Scalar.classify(&block);
+/// assert_eq!(m.pct, 1 << 1);
+/// assert_eq!(m.hex & 0xFF, 0b1_1101); // `a`, `2`, `F` and `b`
+/// assert_eq!(m.question, 1 << 5);
+/// assert_eq!(m.hash, 1 << 6);
+/// assert_eq!(m.lf, 1 << 7);
+/// assert_eq!(m.special, 1 << 1 | 1 << 7); // the `%` and the LF
+/// assert_eq!(m.colon | m.slash, 0);
+/// // Every backend this CPU runs gives the same masks.
+/// for backend in Backend::available() {
+///     assert_eq!(backend.classify(&block), m);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Masks {
     /// `\n`.
@@ -267,6 +286,21 @@ impl NibbleTables {
 }
 
 /// An implementation of the classifier.
+///
+/// Every backend gives the same results; they differ in speed and in which
+/// CPUs run them:
+///
+/// ```
+/// use uriscan::{parse_with, Backend, Mode};
+///
+/// let backend = Backend::current();
+/// assert!(backend.is_available());
+/// for backend in Backend::available() {
+///     let uri = parse_with(b"http://example.com/a%20b", Mode::Uri, backend)?;
+///     assert_eq!(uri.path(), "/a%20b");
+/// }
+/// # Ok::<(), uriscan::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
     /// The table-driven reference validator, byte by byte (no masks); its
@@ -293,6 +327,15 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend, available here or not.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// assert_eq!(Backend::ALL.len(), 7);
+    /// for backend in Backend::ALL {
+    ///     assert_eq!(Backend::from_name(backend.name()), Some(backend));
+    /// }
+    /// ```
     pub const ALL: [Backend; 7] = [
         Backend::Scalar,
         Backend::Swar,
@@ -304,6 +347,16 @@ impl Backend {
     ];
 
     /// `scalar`, `swar`, `sse2`, `avx2`, `avx512`, `avx512vbmi` or `neon`.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// assert_eq!(Backend::Avx512Vbmi.name(), "avx512vbmi");
+    /// assert_eq!(
+    ///     Backend::ALL.map(Backend::name),
+    ///     ["scalar", "swar", "sse2", "avx2", "avx512", "avx512vbmi", "neon"],
+    /// );
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -318,12 +371,30 @@ impl Backend {
     }
 
     /// The backend named `name` (as [`Backend::name`] writes it).
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// assert_eq!(Backend::from_name("avx2"), Some(Backend::Avx2));
+    /// // Names are exact: lowercase, no spaces.
+    /// assert_eq!(Backend::from_name("AVX2"), None);
+    /// assert_eq!(Backend::from_name("mmx"), None);
+    /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<Backend> {
         Backend::ALL.into_iter().find(|b| b.name() == name)
     }
 
     /// Whether this CPU can run the backend.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// // The portable backends run everywhere.
+    /// assert!(Backend::Scalar.is_available() && Backend::Swar.is_available());
+    /// // x86-64's and aarch64's never both.
+    /// assert!(!(Backend::Sse2.is_available() && Backend::Neon.is_available()));
+    /// ```
     #[must_use]
     pub fn is_available(self) -> bool {
         match self {
@@ -352,6 +423,15 @@ impl Backend {
     }
 
     /// The backends this CPU can run.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// let available = Backend::available();
+    /// assert!(available.contains(&Backend::Scalar));
+    /// assert!(available.contains(&Backend::detect()));
+    /// assert!(available.iter().all(|b| b.is_available()));
+    /// ```
     #[must_use]
     pub fn available() -> Vec<Backend> {
         Backend::ALL
@@ -363,6 +443,14 @@ impl Backend {
     /// The fastest backend this CPU can run: AVX-512 with VBMI, AVX-512,
     /// AVX2, NEON or SSE2, else SWAR (measured faster than the scalar
     /// reference, see the README).
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// let fastest = Backend::detect();
+    /// assert!(fastest.is_available());
+    /// assert_ne!(fastest, Backend::Scalar);
+    /// ```
     #[must_use]
     pub fn detect() -> Backend {
         [
@@ -379,6 +467,17 @@ impl Backend {
 
     /// The backend in use: the one `URISCAN_BACKEND` names if this CPU can run
     /// it, else [`Backend::detect`]. Decided once per process.
+    ///
+    /// ```
+    /// use uriscan::Backend;
+    ///
+    /// let current = Backend::current();
+    /// assert!(current.is_available());
+    /// assert_eq!(Backend::current(), current);
+    /// if std::env::var_os("URISCAN_BACKEND").is_none() {
+    ///     assert_eq!(current, Backend::detect());
+    /// }
+    /// ```
     #[must_use]
     pub fn current() -> Backend {
         static CURRENT: AtomicU8 = AtomicU8::new(u8::MAX);
@@ -430,6 +529,22 @@ impl Backend {
     /// Classifies `data` 64 bytes at a time into `out` (one [`Masks`] per
     /// block, the last block padded with zero bytes, which are `special`), as many
     /// blocks as both hold. One dispatch for the whole loop.
+    ///
+    /// ```
+    /// use uriscan::{Backend, Masks};
+    ///
+    /// let data = b"http://a/ b\n".repeat(10); // 120 bytes: two blocks, the second padded
+    /// let mut masks = [Masks::default(); 2];
+    /// Backend::current().classify_blocks(&data, &mut masks);
+    /// assert_eq!(masks[0].lf.count_ones() + masks[1].lf.count_ones(), 10);
+    /// // Bytes 120 to 127 are padding: zero bytes, special.
+    /// assert_eq!(masks[1].special >> 56, 0xFF);
+    ///
+    /// // As many blocks as `out` holds.
+    /// let mut first = [Masks::default(); 1];
+    /// Backend::current().classify_blocks(&data, &mut first);
+    /// assert_eq!(first[0], masks[0]);
+    /// ```
     pub fn classify_blocks(self, data: &[u8], out: &mut [Masks]) {
         self.classify_into(data, out);
     }

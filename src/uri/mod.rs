@@ -213,36 +213,99 @@ impl<'a> Uri<'a> {
     }
 
     /// The whole input.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// // As given: not normalized.
+    /// let uri = parse(b"HTTP://A/%7e", Mode::Uri)?;
+    /// assert_eq!(uri.as_str(), "HTTP://A/%7e");
+    ///
+    /// // Borrowed from the input, so it outlives the `Uri`.
+    /// let input: &'static [u8] = b"/a?b";
+    /// let text: &'static str = parse(input, Mode::Reference)?.as_str();
+    /// assert_eq!(text, "/a?b");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.str(Span::new(0, self.input.len()))
     }
 
     /// The Appendix B split (byte ranges) of the input.
+    ///
+    /// ```
+    /// use uriscan::{parse, split, Mode};
+    ///
+    /// let uri = parse(b"http://a/b?c", Mode::Uri)?;
+    /// let s = uri.split();
+    /// assert_eq!(*s, split(b"http://a/b?c"));
+    /// assert_eq!(&uri.as_str()[s.path()], "/b");
+    /// assert_eq!(s.query(), Some(11..12));
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn split(&self) -> &Split {
         &self.split
     }
 
     /// Whether the reference is a relative reference (it has no scheme).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// assert!(parse(b"//example.com/a", Mode::Reference)?.is_relative());
+    /// assert!(parse(b"a/b", Mode::Reference)?.is_relative());
+    /// assert!(!parse(b"mailto:a@example.com", Mode::Reference)?.is_relative());
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn is_relative(&self) -> bool {
         self.split.scheme_span().is_none()
     }
 
     /// The scheme, as written (not lowercased).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// assert_eq!(parse(b"HTTP://a/", Mode::Uri)?.scheme(), Some("HTTP"));
+    /// assert_eq!(parse(b"//a/", Mode::Reference)?.scheme(), None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         self.split.scheme_span().map(|s| self.str(s))
     }
 
     /// The authority, without its `//`.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let authority = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.authority());
+    /// assert_eq!(authority("http://u@h:8/p")?, Some("u@h:8"));
+    /// // Empty is not undefined.
+    /// assert_eq!(authority("file:///etc")?, Some(""));
+    /// assert_eq!(authority("file:/etc")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
         self.split.authority_span().map(|s| self.str(s))
     }
 
     /// The userinfo, without its `@`.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let userinfo = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.userinfo());
+    /// assert_eq!(userinfo("ftp://user:pw@h/")?, Some("user:pw"));
+    /// assert_eq!(userinfo("http://@h/")?, Some(""));
+    /// assert_eq!(userinfo("http://h/")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.parts()?.userinfo().map(|s| self.str(s))
@@ -250,12 +313,34 @@ impl<'a> Uri<'a> {
 
     /// The host; an IP literal keeps its brackets (`[::1]`). Defined (possibly
     /// empty) whenever the authority is.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let host = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.host());
+    /// assert_eq!(host("http://u@Example.com:8/")?, Some("Example.com"));
+    /// assert_eq!(host("http://[::1]:8/")?, Some("[::1]"));
+    /// assert_eq!(host("file:///etc")?, Some(""));
+    /// assert_eq!(host("mailto:a@example.com")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
         self.parts().map(|a| self.str(a.host()))
     }
 
     /// The byte range of the host in the input.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let input = b"http://user@example.com:8/";
+    /// let range = parse(input, Mode::Uri)?.host_range().unwrap();
+    /// assert_eq!(range, 12..23);
+    /// assert_eq!(&input[range], b"example.com");
+    /// assert_eq!(parse(b"/p", Mode::Reference)?.host_range(), None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn host_range(&self) -> Option<Range<usize>> {
         self.parts().map(|a| a.host().range())
@@ -264,6 +349,18 @@ impl<'a> Uri<'a> {
     /// The kind of the host. A `reg-name` and an `IPv4address` are told
     /// apart here, from the host's bytes, not while parsing: the grammar
     /// admits both, so a pass that only validates never pays for it.
+    ///
+    /// ```
+    /// use uriscan::{parse, HostKind, Mode};
+    ///
+    /// let kind = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.host_kind());
+    /// assert_eq!(kind("http://10.0.0.1/")?, Some(HostKind::Ipv4));
+    /// // 256 is no `dec-octet`: a reg-name, and valid.
+    /// assert_eq!(kind("http://256.1.1.1/")?, Some(HostKind::RegName));
+    /// assert_eq!(kind("http://[::1]/")?, Some(HostKind::Ipv6));
+    /// assert_eq!(kind("urn:isbn:0451450523")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
         self.parts().map(|a| a.host_kind(self.input))
@@ -291,6 +388,17 @@ impl<'a> Uri<'a> {
     }
 
     /// The port as written, without its `:`; may be empty (`http://h:/`).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let port = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.port());
+    /// assert_eq!(port("http://h:080/")?, Some("080"));
+    /// assert_eq!(port("http://h:/")?, Some(""));
+    /// // No default port is filled in.
+    /// assert_eq!(port("http://h/")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.parts()?.port().map(|s| self.str(s))
@@ -298,24 +406,70 @@ impl<'a> Uri<'a> {
 
     /// The port as a number, when there is one and it fits in a `u16`
     /// (leading zeros allowed: `080` is 80).
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let number = |s: &'static str| parse(s.as_bytes(), Mode::Uri).map(|u| u.port_number());
+    /// assert_eq!(number("http://h:080/")?, Some(80));
+    /// assert_eq!(number("http://h:/")?, None);
+    /// // Any run of digits is a valid port; this one does not fit in a `u16`.
+    /// assert_eq!(number("http://h:65536/")?, None);
+    /// // No default port is filled in.
+    /// assert_eq!(number("https://h/")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn port_number(&self) -> Option<u16> {
         port_value(self.port()?.as_bytes())?.try_into().ok()
     }
 
     /// The path; always defined, possibly empty.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let path = |s: &'static str| parse(s.as_bytes(), Mode::Reference).map(|u| u.path());
+    /// assert_eq!(path("http://a/b%20c?d")?, "/b%20c"); // not decoded
+    /// assert_eq!(path("mailto:a@example.com")?, "a@example.com");
+    /// assert_eq!(path("http://a")?, "");
+    /// assert_eq!(path("?q")?, "");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn path(&self) -> &'a str {
         self.str(self.split.path_span())
     }
 
     /// The query, without its `?`.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let query = |s: &'static str| parse(s.as_bytes(), Mode::Reference).map(|u| u.query());
+    /// assert_eq!(query("/p?a=1?b#c")?, Some("a=1?b"));
+    /// // Empty is not undefined.
+    /// assert_eq!(query("/p?")?, Some(""));
+    /// assert_eq!(query("/p")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.split.query_span().map(|s| self.str(s))
     }
 
     /// The fragment, without its `#`.
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode};
+    ///
+    /// let fragment = |s: &'static str| parse(s.as_bytes(), Mode::Reference).map(|u| u.fragment());
+    /// assert_eq!(fragment("/p?q#top")?, Some("top"));
+    /// // Empty is not undefined.
+    /// assert_eq!(fragment("/p#")?, Some(""));
+    /// assert_eq!(fragment("/p")?, None);
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.split.fragment_span().map(|s| self.str(s))
