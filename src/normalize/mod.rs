@@ -51,7 +51,22 @@ use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 
 /// A named set of normalization steps (see the module documentation).
-#[doc = include_str!("../../docs/examples/normalize/profile.md")]
+///
+/// ```
+/// use uriscan::{parse, Mode, Normalizer, Profile};
+///
+/// let uri = parse(b"HTTP://www.Example.com:80/a/../b/?z=1&a=2#top", Mode::Uri)?;
+/// let key = |profile| {
+///     let mut out = Vec::new();
+///     Normalizer::new(profile).normalize(&uri, &mut out);
+///     String::from_utf8(out).unwrap()
+/// };
+/// assert_eq!(key(Profile::Rfc3986), "http://www.example.com/b/?z=1&a=2#top");
+/// assert_eq!(key(Profile::Web), "http://www.example.com/b/?a=2&z=1");
+/// assert_eq!(key(Profile::Surt), "com,example)/b?a=2&z=1");
+/// assert_eq!(Profile::default(), Profile::Rfc3986);
+/// # Ok::<(), uriscan::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Profile {
     /// RFC 3986 sections 6.2.2 and 6.2.3, nothing else.
@@ -66,7 +81,15 @@ pub enum Profile {
 
 impl Profile {
     /// `rfc3986`, `web` or `surt`.
-    #[doc = include_str!("../../docs/examples/normalize/name.md")]
+    ///
+    /// ```
+    /// use uriscan::Profile;
+    ///
+    /// assert_eq!(
+    ///     [Profile::Rfc3986, Profile::Web, Profile::Surt].map(Profile::name),
+    ///     ["rfc3986", "web", "surt"],
+    /// );
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -117,7 +140,26 @@ impl Default for Normalizer {
 
 impl Normalizer {
     /// The normalization of `profile`, with its switches set as it says.
-    #[doc = include_str!("../../docs/examples/normalize/normalizer_new.md")]
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode, Normalizer, Profile};
+    ///
+    /// let web = Normalizer::new(Profile::Web);
+    /// assert!(web.strip_fragment && web.sort_query && web.drop_empty_query && web.strip_trailing_dot);
+    /// assert!(!web.strip_www);
+    /// assert!(Normalizer::new(Profile::Surt).strip_www);
+    /// let plain = Normalizer::new(Profile::Rfc3986);
+    /// assert!(!plain.strip_fragment && !plain.sort_query && !plain.strip_www);
+    /// assert_eq!(plain, Normalizer::default());
+    ///
+    /// // The switches can be changed afterwards.
+    /// let mut n = Normalizer::new(Profile::Rfc3986);
+    /// n.strip_fragment = true;
+    /// let mut out = Vec::new();
+    /// n.normalize(&parse(b"http://a/#top", Mode::Uri)?, &mut out);
+    /// assert_eq!(out, b"http://a/");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     #[must_use]
     pub fn new(profile: Profile) -> Normalizer {
         let web = profile != Profile::Rfc3986;
@@ -134,7 +176,16 @@ impl Normalizer {
     }
 
     /// The profile.
-    #[doc = include_str!("../../docs/examples/normalize/profile_method.md")]
+    ///
+    /// ```
+    /// use uriscan::{Normalizer, Profile};
+    ///
+    /// let mut n = Normalizer::new(Profile::Web);
+    /// assert_eq!(n.profile(), Profile::Web);
+    /// // Changing a switch keeps the profile.
+    /// n.sort_query = false;
+    /// assert_eq!(n.profile(), Profile::Web);
+    /// ```
     #[must_use]
     pub fn profile(&self) -> Profile {
         self.profile
@@ -142,7 +193,19 @@ impl Normalizer {
 
     /// Also drop the query parameters whose key matches one of `globs`
     /// (`*` matches any run of bytes: `utm_*`, `fbclid`).
-    #[doc = include_str!("../../docs/examples/normalize/drop_params.md")]
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode, Normalizer, Profile};
+    ///
+    /// let mut n = Normalizer::new(Profile::Rfc3986);
+    /// n.drop_params(["utm_*", "gclid"]);
+    /// let mut out = Vec::new();
+    /// let uri = parse(b"http://a/p?utm_source=x&id=7&gclid=1&utm=2", Mode::Uri)?;
+    /// n.normalize(&uri, &mut out);
+    /// // `utm` is no match for `utm_*`; the order of the others stays.
+    /// assert_eq!(out, b"http://a/p?id=7&utm=2");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     pub fn drop_params<I, S>(&mut self, globs: I)
     where
         I: IntoIterator<Item = S>,
@@ -154,7 +217,19 @@ impl Normalizer {
 
     /// Appends the normalized form of `uri` to `out`. A URI that is already
     /// normal ([`Normalizer::is_normal`]) is copied as it is.
-    #[doc = include_str!("../../docs/examples/normalize/normalize.md")]
+    ///
+    /// ```
+    /// use uriscan::{parse, Mode, Normalizer, Profile};
+    ///
+    /// let n = Normalizer::new(Profile::Rfc3986);
+    /// let mut out = Vec::new();
+    /// n.normalize(&parse(b"HTTP://a/%7euser/./x", Mode::Uri)?, &mut out);
+    /// out.push(b'\n');
+    /// // Appends: what `out` held stays.
+    /// n.normalize(&parse(b"http://a/b", Mode::Uri)?, &mut out);
+    /// assert_eq!(out, b"http://a/~user/x\nhttp://a/b");
+    /// # Ok::<(), uriscan::Error>(())
+    /// ```
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.is_normal(uri) {
             out.extend_from_slice(uri.bytes());

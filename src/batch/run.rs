@@ -1,0 +1,464 @@
+//! [`run`]: chunks read in bounded memory, processed by a [`Pool`] (or the
+//! calling thread), written and consumed in input order.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+use std::sync::mpsc;
+
+use super::chunk::Chunk;
+use super::DEFAULT_CHUNK_SIZE;
+
+/// Worker threads that [`run`] hands chunks to (a rayon pool inside, which
+/// no signature shows). Start one per process and reuse it across runs.
+///
+/// ```
+/// use uriscan::batch::{run, Options, Pool};
+///
+/// let pool = Pool::new(2)?;
+/// assert_eq!(pool.threads(), 2);
+/// let options = Options { pool: Some(&pool), ..Options::default() };
+/// let mut out = Vec::new();
+/// run(&b"a\nb\n"[..], &mut out, &options, |chunk, out| {
+///     for (_, line) in chunk.lines() {
+///         out.extend_from_slice(line);
+///     }
+/// }, |_, _| {})?;
+/// assert_eq!(out, b"ab");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Pool(rayon::ThreadPool);
+
+impl Pool {
+    /// A pool of `threads` worker threads (0: one per core).
+    ///
+    /// # Errors
+    ///
+    /// When the threads cannot be started.
+    ///
+    /// ```
+    /// use uriscan::batch::Pool;
+    ///
+    /// assert_eq!(Pool::new(3)?.threads(), 3);
+    /// let per_core = Pool::new(0)?;
+    /// assert!(per_core.threads() >= 1);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn new(threads: usize) -> io::Result<Pool> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("uriscan-{i}"))
+            .build()
+            .map(Pool)
+            .map_err(io::Error::other)
+    }
+
+    /// The number of worker threads.
+    ///
+    /// ```
+    /// use uriscan::batch::Pool;
+    ///
+    /// let pool = Pool::new(2)?;
+    /// assert_eq!(pool.threads(), 2);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.0.current_num_threads()
+    }
+}
+
+/// How [`run`] cuts and schedules its work.
+///
+/// The default processes chunks of [`DEFAULT_CHUNK_SIZE`] bytes on the calling
+/// thread; a [`Pool`] spreads them over its threads, and the output comes out
+/// in input order all the same:
+///
+/// ```
+/// use uriscan::batch::{run, Options, Pool, DEFAULT_CHUNK_SIZE};
+///
+/// let default = Options::default();
+/// assert!(default.pool.is_none());
+/// assert_eq!(default.chunk_size, DEFAULT_CHUNK_SIZE);
+///
+/// let pool = Pool::new(2)?;
+/// let options = Options { pool: Some(&pool), chunk_size: 1 << 16 };
+/// let input: String = (0..20_000).map(|i| format!("http://example.com/{i}\n")).collect();
+/// let mut out = Vec::new();
+/// let mut chunks = 0;
+/// run(input.as_bytes(), &mut out, &options,
+///     |chunk, out| out.extend_from_slice(chunk.data()),
+///     |(), _progress| chunks += 1,
+/// )?;
+/// assert_eq!(out, input.as_bytes());
+/// assert!(chunks > 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'p> {
+    /// The threads that process chunks; `None` processes them on the
+    /// calling thread with no pool at all.
+    pub pool: Option<&'p Pool>,
+    /// The target size of a chunk in bytes (a chunk holding one long line is
+    /// longer).
+    pub chunk_size: usize,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            pool: None,
+            chunk_size: DEFAULT_CHUNK_SIZE,
+        }
+    }
+}
+
+/// What [`run`] has done so far, given to its `consume` callback.
+///
+/// The counts are running totals, after each chunk:
+///
+/// ```
+/// use uriscan::batch::{run, Options, Progress};
+///
+/// let options = Options { chunk_size: 1, ..Options::default() }; // a chunk per line
+/// let mut seen = Vec::new();
+/// run(&b"a\nbb\r\nccc"[..], &mut std::io::sink(), &options,
+///     |_chunk, _out| (),
+///     |(), progress| seen.push(*progress),
+/// )?;
+/// assert_eq!(seen, [
+///     Progress { bytes: 2, lines: 1 },
+///     Progress { bytes: 6, lines: 2 },
+///     Progress { bytes: 9, lines: 3 },
+/// ]);
+/// # Ok::<(), uriscan::batch::RunError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Input bytes processed and written.
+    pub bytes: u64,
+    /// Records processed and written.
+    pub lines: u64,
+}
+
+/// A failure of [`run`]: reading the input or writing the output.
+///
+/// ```
+/// use std::io::{self, Read, Write};
+/// use uriscan::batch::{run, Options, RunError};
+///
+/// struct BrokenDisk;
+/// impl Read for BrokenDisk {
+///     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+///         Err(io::Error::other("disk on fire"))
+///     }
+/// }
+/// let err = run(BrokenDisk, &mut Vec::new(), &Options::default(), |_, _| (), |(), _| {})
+///     .unwrap_err();
+/// assert!(matches!(err, RunError::Read(_)));
+/// assert_eq!(err.to_string(), "read error: disk on fire");
+///
+/// struct ClosedPipe;
+/// impl Write for ClosedPipe {
+///     fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+///         Err(io::ErrorKind::BrokenPipe.into())
+///     }
+///     fn flush(&mut self) -> io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// let err = run(&b"a\n"[..], &mut ClosedPipe, &Options::default(),
+///     |chunk, out| out.extend_from_slice(chunk.data()),
+///     |(), _| {},
+/// )
+/// .unwrap_err();
+/// assert!(matches!(err, RunError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe));
+/// ```
+#[derive(Debug)]
+pub enum RunError {
+    /// Reading the input failed; what was read before has been processed and
+    /// written.
+    Read(io::Error),
+    /// Writing the output failed (a closed pipe, say).
+    Write(io::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Read(e) => write!(f, "read error: {e}"),
+            RunError::Write(e) => write!(f, "write error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Processes the newline-delimited records of `input` chunk by chunk: calls
+/// `process` on every chunk (in parallel when `options.pool` is set), writes
+/// each chunk's output to `output` and hands its value to `consume`, both in
+/// input order.
+///
+/// # Errors
+///
+/// [`RunError::Read`] when the input cannot be read (everything before is
+/// processed, written and consumed first), [`RunError::Write`] when the output
+/// cannot be written.
+///
+/// ```
+/// use uriscan::batch::{run, Options};
+///
+/// let input = &b"http://a/\nnot a uri\r\n/b"[..];
+/// let mut out = Vec::new();
+/// let mut invalid = 0;
+/// run(input, &mut out, &Options::default(),
+///     |chunk, out| {
+///         let mut n = 0;
+///         for (line, text) in chunk.lines() {
+///             if uriscan::parse(text, uriscan::Mode::Reference).is_err() {
+///                 out.extend_from_slice(format!("{line}\n").as_bytes());
+///                 n += 1;
+///             }
+///         }
+///         n
+///     },
+///     |n, _progress| invalid += n,
+/// )?;
+/// assert_eq!(out, b"2\n");
+/// assert_eq!(invalid, 1);
+/// # Ok::<(), uriscan::batch::RunError>(())
+/// ```
+pub fn run<R, W, T, P, C>(
+    input: R,
+    output: &mut W,
+    options: &Options<'_>,
+    process: P,
+    mut consume: C,
+) -> Result<(), RunError>
+where
+    R: Read + Send,
+    W: Write + Send + ?Sized,
+    T: Send,
+    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
+    C: FnMut(T, &Progress),
+{
+    let chunk_size = options.chunk_size.max(1);
+    let mut reader = ChunkReader::new(input, chunk_size);
+    let mut progress = Progress::default();
+    let Some(pool) = options.pool else {
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(chunk) = reader.next_chunk(buf).map_err(RunError::Read)? {
+            out.clear();
+            let value = process(&chunk.as_chunk(), &mut out);
+            output.write_all(&out).map_err(RunError::Write)?;
+            progress.bytes += chunk.len as u64;
+            progress.lines += chunk.lines;
+            consume(value, &progress);
+            buf = chunk.data;
+        }
+        return Ok(());
+    };
+
+    run_pipelined(&pool.0, &mut reader, output, &process, &mut consume)
+}
+
+/// The parallel pipeline of [`run`]: the calling thread reads chunks and hands
+/// each to the pool as a task, keeping at most `2 x threads + 2` in flight; it
+/// writes finished chunks in input order as they come back.
+fn run_pipelined<R, W, T, P, C>(
+    pool: &rayon::ThreadPool,
+    reader: &mut ChunkReader<R>,
+    output: &mut W,
+    process: &P,
+    consume: &mut C,
+) -> Result<(), RunError>
+where
+    R: Read + Send,
+    W: Write + Send + ?Sized,
+    T: Send,
+    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
+    C: FnMut(T, &Progress),
+{
+    let max_in_flight = pool.current_num_threads().max(1) * 2 + 2;
+    let mut progress = Progress::default();
+    pool.in_place_scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel::<(u64, OwnedChunk, Vec<u8>, T)>();
+        let mut spare_in: Vec<Vec<u8>> = Vec::new();
+        let mut spare_out: Vec<Vec<u8>> = Vec::new();
+        // Finished chunks waiting for those before them, by sequence number.
+        let mut ready: BTreeMap<u64, (OwnedChunk, Vec<u8>, T)> = BTreeMap::new();
+        let (mut next_read, mut next_write, mut in_flight) = (0u64, 0u64, 0usize);
+        let mut read_error = None;
+        let mut write_error = None;
+        let mut eof = false;
+        loop {
+            // INVARIANT: chunks [next_write, next_read) are in flight or ready;
+            // bounding their number (not only those in flight) bounds memory
+            // even when one slow chunk holds up the ones after it.
+            while !eof && write_error.is_none() && next_read - next_write < max_in_flight as u64 {
+                match reader.next_chunk(spare_in.pop().unwrap_or_default()) {
+                    Ok(Some(chunk)) => {
+                        let tx = done_tx.clone();
+                        let mut out = spare_out.pop().unwrap_or_default();
+                        let seq = next_read;
+                        scope.spawn(move |_| {
+                            out.clear();
+                            let value = process(&chunk.as_chunk(), &mut out);
+                            // The receiver outlives every task of the scope.
+                            let _ = tx.send((seq, chunk, out, value));
+                        });
+                        next_read += 1;
+                        in_flight += 1;
+                    }
+                    Ok(None) => eof = true,
+                    Err(e) => {
+                        read_error = Some(e);
+                        eof = true;
+                    }
+                }
+            }
+            if in_flight == 0 {
+                break;
+            }
+            let Ok((seq, chunk, out, value)) = done_rx.recv() else {
+                break;
+            };
+            in_flight -= 1;
+            ready.insert(seq, (chunk, out, value));
+            while let Some((chunk, mut out, value)) = ready.remove(&next_write) {
+                next_write += 1;
+                if write_error.is_none() {
+                    match output.write_all(&out) {
+                        Ok(()) => {
+                            progress.bytes += chunk.len as u64;
+                            progress.lines += chunk.lines;
+                            consume(value, &progress);
+                        }
+                        Err(e) => write_error = Some(e),
+                    }
+                }
+                out.clear();
+                spare_out.push(out);
+                spare_in.push(chunk.data);
+            }
+        }
+        match (write_error, read_error) {
+            (Some(e), _) => Err(RunError::Write(e)),
+            (None, Some(e)) => Err(RunError::Read(e)),
+            (None, None) => Ok(()),
+        }
+    })
+}
+
+/// A chunk that owns its bytes.
+struct OwnedChunk {
+    /// The bytes of the chunk are `data[..len]`.
+    data: Vec<u8>,
+    len: usize,
+    first_line: u64,
+    offset: u64,
+    lines: u64,
+}
+
+impl OwnedChunk {
+    fn as_chunk(&self) -> Chunk<'_> {
+        Chunk::new(&self.data[..self.len], self.first_line, self.offset)
+    }
+}
+
+/// Cuts a byte stream into chunks of whole lines.
+struct ChunkReader<R> {
+    inner: R,
+    chunk_size: usize,
+    /// The bytes after the last LF of the previous chunk.
+    carry: Vec<u8>,
+    eof: bool,
+    next_line: u64,
+    offset: u64,
+}
+
+impl<R: Read> ChunkReader<R> {
+    fn new(inner: R, chunk_size: usize) -> Self {
+        ChunkReader {
+            inner,
+            chunk_size,
+            carry: Vec::new(),
+            eof: false,
+            next_line: 1,
+            offset: 0,
+        }
+    }
+
+    /// The next chunk, in `buf`; `None` at the end of the input.
+    fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
+        // `buf` keeps its full length from one use to the next, so that only
+        // memory it never had gets zeroed; `filled` says how much is data.
+        let mut filled = self.carry.len();
+        let mut target = self.chunk_size.max(filled + 1);
+        if buf.len() < target {
+            buf.resize(target, 0);
+        }
+        buf[..filled].copy_from_slice(&self.carry);
+        self.carry.clear();
+        loop {
+            // INVARIANT: `buf[..filled]` holds no LF at or after `scanned`.
+            let scanned = filled;
+            filled = self.fill(&mut buf, filled, target)?;
+            if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
+                if !self.eof || scanned + i + 1 < filled {
+                    self.carry.extend_from_slice(&buf[scanned + i + 1..filled]);
+                    filled = scanned + i + 1;
+                }
+                break;
+            }
+            if self.eof {
+                break;
+            }
+            // A line longer than the chunk: grow the chunk, never split it.
+            target = filled + self.chunk_size;
+            if buf.len() < target {
+                buf.resize(target, 0);
+            }
+        }
+        if filled == 0 {
+            return Ok(None);
+        }
+        let data = &buf[..filled];
+        let mut lines = count_lf(data);
+        if data.last() != Some(&b'\n') {
+            lines += 1;
+        }
+        let chunk = OwnedChunk {
+            first_line: self.next_line,
+            offset: self.offset,
+            lines,
+            len: filled,
+            data: buf,
+        };
+        self.next_line += lines;
+        self.offset += filled as u64;
+        Ok(Some(chunk))
+    }
+
+    /// Reads into `buf[filled..target]` until it is full or the input ends;
+    /// returns the new `filled`.
+    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> io::Result<usize> {
+        while filled < target && !self.eof {
+            match self.inner.read(&mut buf[filled..target]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(filled)
+    }
+}
+
+/// The number of LF bytes in `data`: byte-wide counts over blocks of 255 bytes,
+/// a loop the compiler vectorises.
+fn count_lf(data: &[u8]) -> u64 {
+    // memchr counts with the widest vectors the CPU has.
+    memchr::memchr_iter(b'\n', data).count() as u64
+}

@@ -1,0 +1,155 @@
+//! The engine: chunk boundaries, line numbers, threads and read sizes.
+
+use std::io::{self, Read};
+
+use super::*;
+
+/// A reader that returns at most `n` bytes per call.
+struct Short<'a>(&'a [u8], usize);
+
+impl Read for Short<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.len().min(self.1).min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+fn reference_lines(input: &[u8]) -> Vec<(u64, Vec<u8>)> {
+    let mut pieces: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    if pieces.last() == Some(&&b""[..]) {
+        pieces.pop();
+    }
+    pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| (i as u64 + 1, l.strip_suffix(b"\r").unwrap_or(l).to_vec()))
+        .collect()
+}
+
+fn collect(
+    input: &[u8],
+    chunk_size: usize,
+    read_size: usize,
+    threads: usize,
+) -> Vec<(u64, Vec<u8>)> {
+    let pool = Pool::new(threads).unwrap();
+    let options = Options {
+        pool: (threads > 1).then_some(&pool),
+        chunk_size,
+    };
+    let mut out = Vec::new();
+    let mut lines = Vec::new();
+    let mut last = Progress::default();
+    run(
+        Short(input, read_size),
+        &mut out,
+        &options,
+        |chunk, out| {
+            let v: Vec<(u64, Vec<u8>)> = chunk.lines().map(|(n, l)| (n, l.to_vec())).collect();
+            for (n, l) in &v {
+                out.extend_from_slice(format!("{n}:").as_bytes());
+                out.extend_from_slice(l);
+                out.push(b'\n');
+            }
+            v
+        },
+        |v, p| {
+            assert!(p.bytes > last.bytes);
+            last = *p;
+            lines.extend(v)
+        },
+    )
+    .unwrap();
+    assert_eq!(last.bytes, input.len() as u64);
+    assert_eq!(last.lines, lines.len() as u64);
+    let mut expected = Vec::new();
+    for (n, l) in &lines {
+        expected.extend_from_slice(format!("{n}:").as_bytes());
+        expected.extend_from_slice(l);
+        expected.push(b'\n');
+    }
+    assert_eq!(out, expected, "output in input order");
+    lines
+}
+
+#[test]
+fn chunk_boundaries_at_every_position() {
+    let input = b"http://a/b\r\n\nxyz\r\n/q?x#y\nlast-no-lf\r";
+    let expected = reference_lines(input);
+    for chunk_size in 1..=input.len() + 1 {
+        for read_size in [1, 3, 7, 1000] {
+            for threads in [1, 2, 3] {
+                assert_eq!(
+                    collect(input, chunk_size, read_size, threads),
+                    expected,
+                    "chunk {chunk_size} read {read_size} threads {threads}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn edge_inputs() {
+    for input in [
+        &b""[..],
+        b"\n",
+        b"\n\n",
+        b"\r\n",
+        b"a",
+        b"a\n",
+        b"a\r",
+        b"\r\r\n",
+    ] {
+        for chunk_size in 1..4 {
+            assert_eq!(
+                collect(input, chunk_size, 2, 2),
+                reference_lines(input),
+                "{input:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn line_longer_than_chunks() {
+    let mut input = vec![b'x'; 100_000];
+    input.extend_from_slice(b"\r\nshort\n");
+    input.extend(vec![b'y'; 50_000]);
+    assert_eq!(collect(&input, 1024, 4096, 2), reference_lines(&input));
+}
+
+#[test]
+fn read_error_keeps_what_came_before() {
+    struct Failing(usize);
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0 == 0 {
+                return Err(io::Error::other("boom"));
+            }
+            self.0 -= 1;
+            buf[..2].copy_from_slice(b"a\n");
+            Ok(2)
+        }
+    }
+    let mut out = Vec::new();
+    let mut lines = 0;
+    let r = run(
+        Failing(3),
+        &mut out,
+        &Options {
+            pool: None,
+            chunk_size: 2,
+        },
+        |c, o| {
+            o.extend_from_slice(c.data());
+            c.lines().count()
+        },
+        |n, _| lines += n,
+    );
+    assert!(matches!(r, Err(RunError::Read(_))));
+    assert_eq!(lines, 3);
+    assert_eq!(out, b"a\na\na\n");
+}
