@@ -8,7 +8,7 @@ use crate::uri::{parse_reference, Uri};
 
 /// A piece of input made of whole lines, and the number of its first line.
 ///
-/// [`run`] hands its `process` callback one chunk at a time; a chunk never
+/// [`run`](super::run) hands its `process` callback one chunk at a time; a chunk never
 /// splits a line. With a chunk size of 1 byte, each line is a chunk of its own:
 ///
 /// ```
