@@ -51,7 +51,9 @@
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::normalize::pct_is_normal;
-use crate::simd::{prefetch, Backend, Group, Masks, NormalMarks, Sink};
+#[cfg(target_arch = "x86_64")]
+use crate::simd::Group;
+use crate::simd::{prefetch, Backend, Masks, NormalMarks, Sink};
 use crate::split::{Span, Split};
 use crate::table;
 use crate::validate::{
@@ -320,6 +322,7 @@ impl<const N: usize> BitArrays<N> {
     }
 
     /// Stores words `i..i + 8` of class `c` (`i` a multiple of 8).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn store_group(&mut self, c: usize, i: usize, w: &[u64; 8]) {
         let at = 64 * (i / 8).min(WINDOW_BLOCKS / 8 - 1);
@@ -455,6 +458,7 @@ struct Noting<'s> {
 
 impl Sink for Noting<'_> {
     const MARKS: bool = true;
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = true;
 
     #[inline(always)]
@@ -467,6 +471,7 @@ impl Sink for Noting<'_> {
         self.bits.put(i, m);
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
         self.bits.put_group(i, g);
@@ -498,6 +503,7 @@ impl Words for &Bitmaps {
 }
 
 impl Sink for Bitmaps {
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = true;
 
     #[inline(always)]
@@ -519,6 +525,7 @@ impl Sink for Bitmaps {
         self.pending = [m.special, m.pct, m.hex];
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
         // `g`'s classes in the order of `Masks`' fields.

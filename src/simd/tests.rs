@@ -6,7 +6,9 @@
 use proptest::prelude::*;
 
 use super::scalar::Table;
-use super::{Backend, Classify, Group, Masks, NormalMarks, Sink};
+#[cfg(target_arch = "x86_64")]
+use super::Group;
+use super::{Backend, Classify, Masks, NormalMarks, Sink};
 use crate::batch::Chunk;
 use crate::validate::{parse_reference, parse_with, Mode};
 
@@ -32,6 +34,7 @@ struct Recorder {
 }
 
 impl Sink for Recorder {
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = true;
 
     fn blocks(&self) -> usize {
@@ -40,6 +43,7 @@ impl Sink for Recorder {
     fn put(&mut self, i: usize, m: Masks) {
         self.masks[i] = m;
     }
+    #[cfg(target_arch = "x86_64")]
     fn put_group(&mut self, i: usize, g: &Group) {
         assert_eq!(i % 8, 0, "a group starts at a multiple of 8");
         for j in 0..8 {
