@@ -2,10 +2,10 @@
 """Turn the criterion results of `cargo bench --bench throughput` into Markdown
 tables: per corpus and backend, GB/s, M URIs/s and ns/URI of classify, parse
 (single URIs) and check (a whole chunk, what `uriscan check` runs), and the
-transforms. Line counts come from `cargo bench --bench peers`
+transforms. Line counts come from `cargo bench -p uriscan-peers`
 (target/criterion/peers-accepted.tsv), so run that too.
 
-    cargo bench --bench throughput && cargo bench --bench peers && python3 scripts/bench-table.py
+    cargo bench --bench throughput && cargo bench -p uriscan-peers && python3 scripts/bench-table.py
 """
 import csv
 import json
@@ -15,7 +15,7 @@ import sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "criterion")
 acc = os.path.join(root, "peers-accepted.tsv")
 if not os.path.exists(acc):
-    sys.exit("run `cargo bench --bench peers` first")
+    sys.exit("run `cargo bench -p uriscan-peers` first")
 lines = {}
 for r in csv.DictReader(open(acc), delimiter="\t"):
     lines[r["corpus"]] = (int(r["lines"]), int(r["bytes"]))

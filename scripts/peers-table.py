@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Turn the criterion results of `cargo bench --bench peers` into a Markdown table:
+"""Turn the criterion results of `cargo bench -p uriscan-peers` into a Markdown table:
 corpus, parser, ns/URI, GB/s, M URIs/s, accepted lines.
 
-    cargo bench --bench peers && python3 scripts/peers-table.py
+    cargo bench -p uriscan-peers && python3 scripts/peers-table.py
+
+The benchmark is the workspace member bench/peers; criterion writes to the
+workspace's target/criterion, here as before.
 """
 import csv
 import json
@@ -12,7 +15,7 @@ import sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "criterion")
 accepted_path = os.path.join(root, "peers-accepted.tsv")
 if not os.path.exists(accepted_path):
-    sys.exit("run `cargo bench --bench peers` first")
+    sys.exit("run `cargo bench -p uriscan-peers` first")
 
 rows = list(csv.DictReader(open(accepted_path), delimiter="\t"))
 print("| corpus | parser | ns/URI | GB/s | M URIs/s | accepted |")

@@ -3,25 +3,30 @@
 # under user-mode qemu, so that the NEON backend really executes (on a
 # NEON-only CPU model, cortex-a72). Installs what it needs with apt-get
 # (Debian's cross toolchain and its packaged Rust aarch64 standard library;
-# see ../shared/aarch64.md). Set SKIP_INSTALL=1 when it is installed already.
+# see ../shared/aarch64.md), printing what it runs; not root, it says what is
+# missing. SKIP_INSTALL=1 checks nothing (.ci/run has checked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "${SKIP_INSTALL:-0}" != 1 ]; then
-    if ! dpkg -s libstd-rust-web-dev:arm64 g++-aarch64-linux-gnu qemu-user >/dev/null 2>&1; then
-        dpkg --add-architecture arm64
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-            rustc-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu \
-            libc6-dev-arm64-cross qemu-user >/dev/null
+packages=(rustc-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+if [ "${SKIP_INSTALL:-0}" != 1 ] && ! dpkg -s "${packages[@]}" >/dev/null 2>&1; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "missing: some of ${packages[*]}. As root:" \
+            "dpkg --add-architecture arm64; apt-get update;" \
+            "apt-get install --no-install-recommends ${packages[*]}" >&2
+        exit 2
     fi
+    echo "+ dpkg --add-architecture arm64; apt-get update; apt-get install ${packages[*]}"
+    dpkg --add-architecture arm64
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${packages[@]}" >/dev/null
 fi
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L / -cpu cortex-a72"
 # The CLI tests start the uriscan binary themselves: through qemu too.
 export URISCAN_TEST_RUNNER="$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER"
-export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 source scripts/qemu-common.sh
 # RUSTC only for this build (a separate target dir keeps host builds intact).

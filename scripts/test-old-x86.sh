@@ -5,15 +5,17 @@
 # instruction can hide in code that every CPU runs. The build is the usual
 # one (x86-64 baseline); only the test binaries, and the uriscan binary the
 # CLI tests start, run under qemu. Installs qemu-user with apt-get when it is
-# missing (SKIP_INSTALL=1 to never try). See ../shared/aarch64.md.
+# missing, printing what it runs (SKIP_INSTALL=1 to never try). See
+# ../shared/aarch64.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! command -v qemu-x86_64 >/dev/null; then
-    if [ "${SKIP_INSTALL:-0}" = 1 ]; then
-        echo "qemu-x86_64 is required (apt-get install qemu-user)" >&2
+    if [ "${SKIP_INSTALL:-0}" = 1 ] || [ "$(id -u)" != 0 ]; then
+        echo "missing: qemu-x86_64. As root: apt-get install qemu-user" >&2
         exit 2
     fi
+    echo "+ apt-get update; apt-get install qemu-user"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null
 fi

@@ -39,10 +39,19 @@ pub fn generated_bytes() -> u64 {
         << 20
 }
 
+/// uriscan's root folder, also when these corpora are used by the workspace
+/// member `bench/peers` (whose manifest folder is two levels down).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|d| d.join("corpora/sample.txt").is_file())
+        .expect("corpora/sample.txt in the crate folder or above it")
+}
+
 /// The corpora to measure: `bundled`, `generated`, then every `*.txt` of
 /// `../shared/corpora/`. `URISCAN_BENCH_CORPORA=a,b` keeps only those named.
 pub fn corpora() -> Vec<Corpus> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     let mut v = vec![
         Corpus {
             name: "bundled".into(),

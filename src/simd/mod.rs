@@ -119,7 +119,25 @@ pub struct Masks {
 }
 
 impl Masks {
+    /// The mask of class `c` ([`crate::classes::mask`]; 0 for any other
+    /// index).
+    #[inline(always)]
+    pub(crate) fn class(&self, c: usize) -> u64 {
+        match c {
+            mask::LF => self.lf,
+            mask::COLON => self.colon,
+            mask::SLASH => self.slash,
+            mask::QUESTION => self.question,
+            mask::HASH => self.hash,
+            mask::SPECIAL => self.special,
+            mask::PCT => self.pct,
+            mask::HEX => self.hex,
+            _ => 0,
+        }
+    }
+
     /// The masks of block `j` of a [`Group`].
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(crate) fn of_group(g: &Group, j: usize) -> Masks {
         let g = &g.classes;
@@ -138,6 +156,7 @@ impl Masks {
 
 /// The masks of 8 consecutive blocks, class by class: a class's 8 words
 /// are then one 64-byte store into a sink's bit array.
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Group {
     /// `classes[k][j]`: class `k` ([`crate::classes::mask`], the order of
@@ -257,6 +276,7 @@ impl NibbleTables {
     }
 
     /// The special bytes below 0x80 (every byte >= 0x80 is special too).
+    #[cfg(target_arch = "x86_64")]
     pub(crate) const SPECIAL: NibbleTables = NibbleTables::of(&crate::classes::SPECIAL, true);
     /// The hex digits (all below 0x80).
     pub(crate) const HEX: NibbleTables = NibbleTables::of(&crate::classes::HEX, true);
@@ -264,6 +284,7 @@ impl NibbleTables {
     /// `SPECIAL`'s `lo` and `hi`, then `HEX`'s, each repeated over `N`
     /// bytes: one copy per 128-bit lane of an `N`-byte vector, since
     /// `vpshufb` looks up within a lane.
+    #[cfg(target_arch = "x86_64")]
     pub(crate) const fn lanes<const N: usize>() -> [[u8; N]; 4] {
         let from = [
             NibbleTables::SPECIAL.lo,
@@ -656,9 +677,11 @@ pub(crate) trait Sink {
     /// Whether it takes 8 blocks at a time (`put_group`) faster than one
     /// by one: a backend that classifies 8 blocks at once then hands them
     /// over as a group, else block by block.
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = false;
     /// Stores the masks of blocks `i..i + 8` (`i` a multiple of 8, below
     /// `blocks() - 7`), as `put` would one by one.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
         for j in 0..8 {

@@ -227,23 +227,10 @@ pub(super) const PATHBAD: Sel = 1 << mask::PATHBAD;
 #[inline(always)]
 pub(super) fn pick(m: &Masks, sel: Sel) -> u64 {
     let mut w = 0;
-    if sel & COLON != 0 {
-        w |= m.colon;
-    }
-    if sel & SLASH != 0 {
-        w |= m.slash;
-    }
-    if sel & QUESTION != 0 {
-        w |= m.question;
-    }
-    if sel & HASH != 0 {
-        w |= m.hash;
-    }
-    if sel & SPECIAL != 0 {
-        w |= m.special;
-    }
-    if sel & LF != 0 {
-        w |= m.lf;
+    for c in 0..mask::COUNT {
+        if sel & 1 << c != 0 {
+            w |= m.class(c);
+        }
     }
     w
 }

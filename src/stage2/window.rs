@@ -10,7 +10,9 @@ use super::{
 };
 use crate::classes::mask;
 use crate::classes::pct_is_normal;
-use crate::simd::{Group, Masks, NormalMarks, Sink};
+#[cfg(target_arch = "x86_64")]
+use crate::simd::Group;
+use crate::simd::{Masks, NormalMarks, Sink};
 
 /// The bytes of one class's bit array: a window's masks and the zero
 /// padding.
@@ -74,6 +76,7 @@ impl<const N: usize> BitArrays<N> {
     }
 
     /// Stores words `i..i + 8` of class `c` (`i` a multiple of 8).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) fn store_group(&mut self, c: usize, i: usize, w: &[u64; 8]) {
         let at = 64 * (i / 8).min(WINDOW_BLOCKS / 8 - 1);
@@ -219,6 +222,7 @@ pub(super) struct Noting<'s> {
 
 impl Sink for Noting<'_> {
     const MARKS: bool = true;
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = true;
 
     #[inline(always)]
@@ -231,6 +235,7 @@ impl Sink for Noting<'_> {
         self.bits.put(i, m);
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
         self.bits.put_group(i, g);
@@ -262,6 +267,7 @@ impl Words for &Bitmaps {
 }
 
 impl Sink for Bitmaps {
+    #[cfg(target_arch = "x86_64")]
     const GROUPS: bool = true;
 
     #[inline(always)]
@@ -283,6 +289,7 @@ impl Sink for Bitmaps {
         self.pending = [m.special, m.pct, m.hex];
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn put_group(&mut self, i: usize, g: &Group) {
         // Stage 1's classes but `%` and hex digits, at the same indexes.

@@ -18,9 +18,13 @@
 //! into ns per URI, GB/s and M URIs/s. Lines that are not UTF-8 are given to no
 //! parser (none accepts them).
 //!
-//! `cargo bench --bench peers`; `URISCAN_BENCH_CORPORA=generated,node_files`
-//! picks corpora, `URISCAN_BENCH_MB` sizes the generated one.
+//! `cargo bench -p uriscan-peers` (this workspace member keeps the C++ of
+//! ada-url and the other parsers out of uriscan's own build);
+//! `URISCAN_BENCH_CORPORA=generated,node_files` picks corpora,
+//! `URISCAN_BENCH_MB` sizes the generated one.
 
+// The corpora of uriscan's own benches, shared (not copied).
+#[path = "../../../benches/common/mod.rs"]
 mod common;
 
 use std::hint::black_box;
@@ -49,7 +53,7 @@ fn parsers() -> Vec<Parser> {
 
 fn peers(c: &mut Criterion) {
     let corpora = common::corpora();
-    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
+    let out_dir = common::root().join("target/criterion");
     let _ = std::fs::create_dir_all(&out_dir);
     let mut table = std::fs::File::create(out_dir.join("peers-accepted.tsv")).ok();
     if let Some(t) = table.as_mut() {
