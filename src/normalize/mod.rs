@@ -40,12 +40,12 @@
 //! not.
 
 mod resolve;
+mod surt;
 
 pub use resolve::{remove_dot_segments, resolve};
 
 use crate::classes::{self, hex_value, pct_is_normal};
 use crate::grammar::check::port_value;
-use crate::grammar::HostKind;
 use crate::simd::{Backend, NormalMarks};
 use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
@@ -265,12 +265,7 @@ impl Normalizer {
     /// [`Normalizer::normalize`] step by step, with no shortcut.
     fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
-            if uri.parts().is_some() {
-                return self.surt(uri, out);
-            }
-            let start = out.len();
-            self.rfc3986(uri, out);
-            out[start..].make_ascii_lowercase();
+            surt::key(uri.bytes(), out);
             return;
         }
         self.rfc3986(uri, out);
@@ -485,37 +480,34 @@ impl Normalizer {
             out.pop();
         }
     }
+}
 
-    fn surt(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let mut host = Vec::new();
-        self.write_host(uri, &mut host);
-        if matches!(uri.host_kind(), Some(HostKind::RegName)) {
-            for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(label);
-            }
-        } else {
-            out.extend_from_slice(&host);
-        }
-        let scheme = uri.split().scheme_span().map(|s| uri.raw(s));
-        if let Some(p) = uri.parts().and_then(|a| a.port()).map(|p| uri.raw(p)) {
-            let default = scheme.and_then(default_port);
-            if !p.is_empty() && (default.is_none() || port_value(p) != default) {
-                out.push(b':');
-                out.extend_from_slice(p);
-            }
-        }
-        out.push(b')');
-        let at = out.len();
-        self.write_path(uri, out, true);
-        if out.len() > at + 1 && out.last() == Some(&b'/') {
-            out.pop();
-        }
-        self.write_query(uri, out);
-        out[at..].make_ascii_lowercase();
-    }
+/// Appends to `out` the SURT key of any line (a URI or not), as the Python
+/// `surt` library 0.3.1 gives it with its default options: the key of
+/// [`Profile::Surt`] for the lines that are URIs, and the library's key for
+/// the others (what a crawl log needs to be keyed completely). Returns
+/// `false` for the lines on which that library raises an exception (a port
+/// that is not a number up to 65535, a line of blanks); their key is then
+/// the one it would give with the port kept as written, or `-`. See
+/// `docs/SURT.md`.
+///
+/// ```
+/// use uriscan::surt_key;
+///
+/// let key = |line: &[u8]| {
+///     let mut out = Vec::new();
+///     assert!(surt_key(line, &mut out));
+///     String::from_utf8(out).unwrap()
+/// };
+/// assert_eq!(key(b"http://www.archive.org/goo/?a=2&b&a=1"), "org,archive)/goo?a=1&a=2&b");
+/// // Not a URI: a space, a `|` and no scheme.
+/// assert_eq!(key(b"Example.com/a b|c"), "com,example)/a%20b|c");
+/// assert_eq!(key(b"http://127.1/"), "1,0,0,127)/");
+/// let mut out = Vec::new();
+/// assert!(!surt_key(b"http://example.com:99999/", &mut out));
+/// ```
+pub fn surt_key(line: &[u8], out: &mut Vec<u8>) -> bool {
+    surt::key(line, out)
 }
 
 /// Appends the `rfc3986` normalization of `uri` to `out` (see the module
