@@ -89,19 +89,25 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> bool {
     } = s;
     // Step 2: trim, remove TAB CR LF, add a scheme, collapse http:// runs.
     url.clear();
-    let trimmed = line.trim_ascii();
-    if trimmed.is_empty() {
+    // Python's whitespace: with VT, unlike `u8::is_ascii_whitespace`.
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let start = line.iter().position(|b| !space(b)).unwrap_or(line.len());
+    let end = line.iter().rposition(|b| !space(b)).map_or(start, |i| i + 1);
+    if start == end {
         out.push(b'-');
         return false;
     }
-    if !has_scheme(trimmed) {
-        url.extend_from_slice(b"http://");
-    }
+    url.extend_from_slice(b"http://");
     url.extend(
-        trimmed
+        line[start..end]
             .iter()
             .filter(|&&b| !matches!(b, b'\t' | b'\r' | b'\n')),
     );
+    let url = if has_scheme(&url[7..]) {
+        &url[7..]
+    } else {
+        &url[..]
+    };
     let mut from = 0;
     let mut last = None;
     loop {

@@ -101,12 +101,13 @@ fn nameprep(label: &str) -> Option<String> {
             '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}' => {
                 s.push(' ');
             }
-            '\u{b9}' => s.push('1'),
-            '\u{b2}' => s.push('2'),
-            '\u{b3}' => s.push('3'),
-            '\u{aa}' => s.push('a'),
-            '\u{ba}' => s.push('o'),
-            _ => s.extend(c.to_lowercase()),
+            _ => match compatibility(c) {
+                Some(m) => s.push_str(m),
+                None => match math_alphanumeric(c) {
+                    Some(a) => s.push(a),
+                    None => s.extend(c.to_lowercase()),
+                },
+            },
         }
     }
     if s.chars().any(prohibited) {
@@ -120,6 +121,67 @@ fn nameprep(label: &str) -> Option<String> {
         }
     }
     Some(s)
+}
+
+/// The NFKC compatibility decompositions (after case folding) of the
+/// characters a host is likely to hold.
+fn compatibility(c: char) -> Option<&'static str> {
+    const ROMAN: [&str; 16] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "l", "c", "d", "m",
+    ];
+    const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const LETTERS: [&str; 26] = [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+        "s", "t", "u", "v", "w", "x", "y", "z",
+    ];
+    let u = c as u32;
+    Some(match c {
+        '\u{a8}' => " \u{308}",
+        '\u{aa}' => "a",
+        '\u{af}' => " \u{304}",
+        '\u{b2}' => "2",
+        '\u{b3}' => "3",
+        '\u{b4}' => " \u{301}",
+        '\u{b8}' => " \u{327}",
+        '\u{b9}' => "1",
+        '\u{ba}' => "o",
+        '\u{bc}' => "1\u{2044}4",
+        '\u{bd}' => "1\u{2044}2",
+        '\u{be}' => "3\u{2044}4",
+        '\u{132}' | '\u{133}' => "ij",
+        '\u{13f}' | '\u{140}' => "l\u{b7}",
+        '\u{1c4}'..='\u{1c6}' => "d\u{17e}",
+        '\u{1c7}'..='\u{1c9}' => "lj",
+        '\u{1ca}'..='\u{1cc}' => "nj",
+        '\u{1f1}'..='\u{1f3}' => "dz",
+        '\u{2070}' => "0",
+        '\u{2074}'..='\u{2079}' => DIGITS[(u - 0x2070) as usize],
+        '\u{2080}'..='\u{2089}' => DIGITS[(u - 0x2080) as usize],
+        '\u{2116}' => "no",
+        '\u{2121}' => "tel",
+        '\u{2122}' => "tm",
+        '\u{2160}'..='\u{216f}' => ROMAN[(u - 0x2160) as usize],
+        '\u{2170}'..='\u{217f}' => ROMAN[(u - 0x2170) as usize],
+        '\u{24b6}'..='\u{24cf}' => LETTERS[(u - 0x24b6) as usize],
+        '\u{24d0}'..='\u{24e9}' => LETTERS[(u - 0x24d0) as usize],
+        _ => return None,
+    })
+}
+
+/// The letter or digit a Mathematical Alphanumeric Symbol (U+1D400 to
+/// U+1D7FF) stands for, lowercased (the Greek ones aside).
+fn math_alphanumeric(c: char) -> Option<char> {
+    let u = c as u32;
+    match u {
+        0x1d400..=0x1d6a3 => {
+            let i = (u - 0x1d400) % 52;
+            Some(char::from(b'a' + (i % 26) as u8))
+        }
+        0x1d6a4 => Some('ı'),
+        0x1d6a5 => Some('ȷ'),
+        0x1d7ce..=0x1d7ff => Some(char::from(b'0' + ((u - 0x1d7ce) % 10) as u8)),
+        _ => None,
+    }
 }
 
 /// RFC 3454 table B.1, commonly mapped to nothing.
