@@ -57,19 +57,32 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+/// What [`key`] tells of the key it wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Keyed {
+    /// `false` for the lines on which the library raises an exception (a
+    /// port that is not a number up to 65535, a line of whitespace): their
+    /// key is then the one the library would give if the port were kept as
+    /// written, or `-` for blank lines.
+    pub exact: bool,
+    /// Where the query starts in `out` (after its `?`), if it has one.
+    pub query: Option<usize>,
+}
+
 /// Appends the SURT key of `line` to `out`, as `surt.surt(line)` of the
-/// Python `surt` library 0.3.1 gives it. Returns `false` for the lines on
-/// which that library raises an exception (a port that is not a number up to
-/// 65535, a line of whitespace): their key is then the one the library
-/// would give if the port were kept as written, or `-` for blank lines.
-pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> bool {
+/// Python `surt` library 0.3.1 gives it.
+pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> Keyed {
+    let exact = Keyed {
+        exact: true,
+        query: None,
+    };
     if line.is_empty() {
         out.push(b'-');
-        return true;
+        return exact;
     }
     if line.starts_with(b"filedesc") {
         out.extend_from_slice(line);
-        return true;
+        return exact;
     }
     SCRATCH.with(|s| match s.try_borrow_mut() {
         Ok(mut s) => key_with(line, out, &mut s),
@@ -78,7 +91,7 @@ pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> bool {
     })
 }
 
-fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> bool {
+fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
     let Scratch {
         url,
         host,
@@ -92,10 +105,13 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> bool {
     // Python's whitespace: with VT, unlike `u8::is_ascii_whitespace`.
     let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
     let start = line.iter().position(|b| !space(b)).unwrap_or(line.len());
-    let end = line.iter().rposition(|b| !space(b)).map_or(start, |i| i + 1);
+    let end = line
+        .iter()
+        .rposition(|b| !space(b))
+        .map_or(start, |i| i + 1);
     if start == end {
         out.push(b'-');
-        return false;
+        return Keyed::default();
     }
     url.extend_from_slice(b"http://");
     url.extend(
@@ -286,11 +302,13 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> bool {
     } else if has_query {
         out.push(b'/');
     }
+    let mut at = None;
     if has_query {
         out.push(b'?');
+        at = Some(out.len());
         out.extend_from_slice(query);
     }
-    exact
+    Keyed { exact, query: at }
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.

@@ -127,7 +127,8 @@ fn nameprep(label: &str) -> Option<String> {
 /// characters a host is likely to hold.
 fn compatibility(c: char) -> Option<&'static str> {
     const ROMAN: [&str; 16] = [
-        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "l", "c", "d", "m",
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "l", "c", "d",
+        "m",
     ];
     const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
     const LETTERS: [&str; 26] = [
