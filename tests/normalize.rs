@@ -132,6 +132,18 @@ fn surt_profile() {
     ] {
         assert_eq!(with(&surt, input), expected, "{input}");
     }
+    // `drop_params` applies to the key's query (lowercased by then), and a
+    // `?` decoded into the path is no query.
+    let mut drop = Normalizer::new(Profile::Surt);
+    drop.drop_params(["utm_*"]);
+    assert_eq!(
+        with(&drop, "http://a.com/x%3Fy?UTM_A=1&b=2"),
+        "com,a)/x?y?b=2"
+    );
+    assert_eq!(
+        with(&drop, "http://a.com/x%3Futm_a=1?utm_a=1"),
+        "com,a)/x?utm_a=1"
+    );
 }
 
 /// Valid URIs built from pieces that exercise every step.

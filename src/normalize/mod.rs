@@ -510,7 +510,7 @@ impl Normalizer {
 /// the others (what a crawl log needs to be keyed completely). Returns
 /// `false` for the lines on which that library raises an exception (a port
 /// that is not a number up to 65535, a line of blanks); their key is then
-/// the one it would give with the port kept as written, or `-`. See
+/// the one it would give with the port kept (escaped like a path), or `-`. See
 /// `docs/SURT.md`.
 ///
 /// ```

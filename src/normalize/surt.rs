@@ -62,8 +62,8 @@ thread_local! {
 pub(crate) struct Keyed {
     /// `false` for the lines on which the library raises an exception (a
     /// port that is not a number up to 65535, a line of whitespace): their
-    /// key is then the one the library would give if the port were kept as
-    /// written, or `-` for blank lines.
+    /// key is then the one the library would give if it kept the port
+    /// (escaped like a path), or `-` for blank lines.
     pub exact: bool,
     /// Where the query starts in `out` (after its `?`), if it has one.
     pub query: Option<usize>,
@@ -288,8 +288,9 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
             };
             let digits = trim_start_of(p, b'0');
             if !exact {
+                // A port the library raises on: kept, escaped like a path.
                 out.push(b':');
-                out.extend_from_slice(p);
+                escape_once(p, out);
             } else if digits != default {
                 out.push(b':');
                 out.extend_from_slice(digits);
