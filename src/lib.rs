@@ -77,7 +77,7 @@ mod uri;
 
 pub use extract::{extract, parse_log_line, Extract, Found, LogFields};
 pub use grammar::{split, Component, Error, ErrorKind, HostKind, Mode, Split};
-pub use normalize::{normalize, remove_dot_segments, resolve, Normalizer, Profile};
+pub use normalize::{normalize, remove_dot_segments, resolve, surt_key, Normalizer, Profile};
 pub use simd::{Backend, Masks};
 pub use uri::{parse, parse_with, Host, Uri, UriBuf};
 

@@ -3,6 +3,7 @@
 /// The conventions shared by every subcommand: `--output`, `--generate`,
 /// the format options, unreadable inputs, plurals.
 mod conventions;
+mod surt;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -488,7 +489,7 @@ fn normalize_text_json_tsv() {
         stdout(&o),
         "{\"line\":1,\"valid\":true,\"normalized\":\"com,example)/a/c?a=1&b=2\",\"error\":null}\n\
          {\"line\":2,\"valid\":false,\"normalized\":null,\"error\":{\"offset\":9,\"component\":\"path\",\"message\":\"invalid character ' ' in path\"}}\n\
-         {\"line\":3,\"valid\":true,\"normalized\":\"foo:b\",\"error\":null}\n"
+         {\"line\":3,\"valid\":true,\"normalized\":\"foo:a/../b\",\"error\":null}\n"
     );
     let o = run(
         &[

@@ -120,11 +120,30 @@ fn surt_profile() {
             "com,example,sub:8443)/a/b.html?q=1",
         ),
         ("http://user:pw@example.com:80/x/", "com,example)/x"),
-        ("http://192.168.1.1/x", "192.168.1.1)/x"),
+        // As the Python surt library does: IPv4 addresses are reversed too.
+        ("http://192.168.1.1/x", "1,1,168,192)/x"),
+        ("http://127.1/", "1,0,0,127)/"),
+        // Session ids go, the `&` before them stays.
+        (
+            "http://a.com/?b=1&jsessionid=0123456789abcdef0123456789ABCDEF",
+            "com,a)/?&b=1",
+        ),
         ("mailto:Someone@Example.COM", "mailto:someone@example.com"),
     ] {
         assert_eq!(with(&surt, input), expected, "{input}");
     }
+    // `drop_params` applies to the key's query (lowercased by then), and a
+    // `?` decoded into the path is no query.
+    let mut drop = Normalizer::new(Profile::Surt);
+    drop.drop_params(["utm_*"]);
+    assert_eq!(
+        with(&drop, "http://a.com/x%3Fy?UTM_A=1&b=2"),
+        "com,a)/x?y?b=2"
+    );
+    assert_eq!(
+        with(&drop, "http://a.com/x%3Futm_a=1?utm_a=1"),
+        "com,a)/x?utm_a=1"
+    );
 }
 
 /// Valid URIs built from pieces that exercise every step.

@@ -13,6 +13,7 @@ mod normalize;
 mod refimpl;
 mod resolve;
 mod split;
+mod surt_oracle;
 
 /// The number of cases of a property test: `default`, or fewer when
 /// `URISCAN_PROPTEST_CASES` says so (under qemu, say).

@@ -25,27 +25,26 @@
 //! by key then value, on the raw bytes), drop an empty query, and remove a
 //! trailing dot from the host.
 //!
-//! Profile `surt` writes the Sort-friendly URI Reordering Transform key of web
-//! archives, after the `rfc3986` steps, following the Internet Archive `surt`
-//! library's defaults: the scheme is omitted; userinfo is dropped; a leading
-//! `www.` label is stripped; the host's labels are reversed and joined with
-//! `,` (IP addresses are not reversed) and followed by `)`; a non-default
-//! port is kept (`com,example:8080)`); path and query are lowercased; a
-//! trailing `/` is removed from a path other than `/`; query parameters are
-//! sorted and an empty query dropped; the fragment is dropped. So
-//! `http://www.archive.org/goo/?a=2&b&a=1` -> `org,archive)/goo?a=1&a=2&b`.
-//! A URI without authority, and a relative reference, get their `rfc3986`
-//! form lowercased. Deliberate difference: IA's library also decodes and
-//! re-encodes some reserved characters and strips session ids; uriscan does
-//! not.
+//! Profile `surt` writes the SURT key (Sort-friendly URI Reordering
+//! Transform) of web archives exactly as the Internet Archive's Python `surt`
+//! library 0.3.1 does with its default options, surprises included (see
+//! `surt.rs` and `docs/SURT.md`): no scheme, no userinfo, no fragment; the
+//! host's labels reversed and joined with `,` (IPv4 addresses too, after
+//! reading integer, octal and short forms), a leading `www`, `www1`... label
+//! removed, then `)`; a non-default port kept; escapes decoded repeatedly and
+//! re-encoded; path, query and host lowercased; dot segments and empty
+//! segments removed, a trailing `/` dropped; session ids removed; query
+//! parameters sorted. So `http://www.archive.org/goo/?a=2&b&a=1` ->
+//! `org,archive)/goo?a=1&a=2&b`. Of the switches only `drop_params` applies
+//! to it (to the key's query). [`surt_key`] keys any line, a URI or not.
 
 mod resolve;
+mod surt;
 
 pub use resolve::{remove_dot_segments, resolve};
 
 use crate::classes::{self, hex_value, pct_is_normal};
 use crate::grammar::check::port_value;
-use crate::grammar::HostKind;
 use crate::simd::{Backend, NormalMarks};
 use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
@@ -265,12 +264,10 @@ impl Normalizer {
     /// [`Normalizer::normalize`] step by step, with no shortcut.
     fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
-            if uri.parts().is_some() {
-                return self.surt(uri, out);
+            let keyed = surt::key(uri.bytes(), out);
+            if let (Some(at), false) = (keyed.query, self.drop.is_empty()) {
+                self.drop_from_key(out, at);
             }
-            let start = out.len();
-            self.rfc3986(uri, out);
-            out[start..].make_ascii_lowercase();
             return;
         }
         self.rfc3986(uri, out);
@@ -394,6 +391,26 @@ impl Normalizer {
         !(self.strip_fragment && split.fragment_span().is_some())
     }
 
+    /// Removes the parameters of `drop_params` from the query of a SURT
+    /// key, `out[at..]`, and its `?` if none is left.
+    fn drop_from_key(&self, out: &mut Vec<u8>, at: usize) {
+        let query = out.split_off(at);
+        let mut first = true;
+        for p in query.split(|&b| b == b'&') {
+            if self.drop.iter().any(|g| glob(g, key(p))) {
+                continue;
+            }
+            if !first {
+                out.push(b'&');
+            }
+            first = false;
+            out.extend_from_slice(p);
+        }
+        if first {
+            out.pop();
+        }
+    }
+
     fn rfc3986(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         let split = uri.split();
         let scheme = split.scheme_span().map(|s| uri.raw(s));
@@ -485,37 +502,34 @@ impl Normalizer {
             out.pop();
         }
     }
+}
 
-    fn surt(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let mut host = Vec::new();
-        self.write_host(uri, &mut host);
-        if matches!(uri.host_kind(), Some(HostKind::RegName)) {
-            for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(label);
-            }
-        } else {
-            out.extend_from_slice(&host);
-        }
-        let scheme = uri.split().scheme_span().map(|s| uri.raw(s));
-        if let Some(p) = uri.parts().and_then(|a| a.port()).map(|p| uri.raw(p)) {
-            let default = scheme.and_then(default_port);
-            if !p.is_empty() && (default.is_none() || port_value(p) != default) {
-                out.push(b':');
-                out.extend_from_slice(p);
-            }
-        }
-        out.push(b')');
-        let at = out.len();
-        self.write_path(uri, out, true);
-        if out.len() > at + 1 && out.last() == Some(&b'/') {
-            out.pop();
-        }
-        self.write_query(uri, out);
-        out[at..].make_ascii_lowercase();
-    }
+/// Appends to `out` the SURT key of any line (a URI or not), as the Python
+/// `surt` library 0.3.1 gives it with its default options: the key of
+/// [`Profile::Surt`] for the lines that are URIs, and the library's key for
+/// the others (what a crawl log needs to be keyed completely). Returns
+/// `false` for the lines on which that library raises an exception (a port
+/// that is not a number up to 65535, a line of blanks); their key is then
+/// the one it would give with the port kept (escaped like a path), or `-`. See
+/// `docs/SURT.md`.
+///
+/// ```
+/// use uriscan::surt_key;
+///
+/// let key = |line: &[u8]| {
+///     let mut out = Vec::new();
+///     assert!(surt_key(line, &mut out));
+///     String::from_utf8(out).unwrap()
+/// };
+/// assert_eq!(key(b"http://www.archive.org/goo/?a=2&b&a=1"), "org,archive)/goo?a=1&a=2&b");
+/// // Not a URI: a space, a `|` and no scheme.
+/// assert_eq!(key(b"Example.com/a b|c"), "com,example)/a%20b|c");
+/// assert_eq!(key(b"http://127.1/"), "1,0,0,127)/");
+/// let mut out = Vec::new();
+/// assert!(!surt_key(b"http://example.com:99999/", &mut out));
+/// ```
+pub fn surt_key(line: &[u8], out: &mut Vec<u8>) -> bool {
+    surt::key(line, out).exact
 }
 
 /// Appends the `rfc3986` normalization of `uri` to `out` (see the module

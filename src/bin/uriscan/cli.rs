@@ -90,7 +90,9 @@ pub enum Command {
     ///
     /// One normalized URI per valid line. Invalid lines are reported on standard
     /// error with their line number and left out (`--invalid report`), kept
-    /// verbatim (`--invalid pass`) or dropped silently (`--invalid skip`). Exit
+    /// verbatim (`--invalid pass`), dropped silently (`--invalid skip`) or, with
+    /// `--profile surt`, keyed as the Python `surt` library keys them
+    /// (`--invalid key`). Exit
     /// status 0 unless a usage or I/O error happened, or `--strict` and invalid
     /// lines.
     Normalize(NormalizeArgs),
@@ -218,6 +220,11 @@ pub struct NormalizeArgs {
     /// Output format: `text` (one URI per line), `json`, or `tsv` (`key<TAB>original`).
     #[arg(long, value_enum, default_value_t = OutFormat::Text)]
     pub format: OutFormat,
+    /// Print `KEY<TAB>LINE`: the key, a TAB and the line verbatim (as read,
+    /// without its CR), in the order of a CDX index, for `sort` and `join`.
+    /// With `--format text` only (`tsv` escapes the line).
+    #[arg(long)]
+    pub with_original: bool,
 }
 
 #[derive(Args, Debug)]
@@ -291,6 +298,10 @@ pub enum InvalidPolicy {
     Pass,
     /// Drop silently.
     Skip,
+    /// Write the key `--profile surt` gives the line all the same (the
+    /// Python `surt` library's key of a line that is no URI), so that a
+    /// crawl log is keyed completely. Only with `--profile surt`.
+    Key,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

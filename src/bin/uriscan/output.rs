@@ -63,6 +63,8 @@ pub struct Transformed {
     pub invalid: InvalidPolicy,
     /// The JSON name of the result.
     pub field: &'static [u8],
+    /// `--with-original` (text format): `value<TAB>line`.
+    pub with_original: bool,
 }
 
 impl Transformed {
@@ -80,6 +82,10 @@ impl Transformed {
         match (value, format) {
             (Ok(value), OutFormat::Text) => {
                 out.extend_from_slice(value);
+                if self.with_original {
+                    out.push(b'\t');
+                    out.extend_from_slice(text);
+                }
                 out.push(b'\n');
             }
             (Ok(value), OutFormat::Tsv) => {
@@ -99,7 +105,7 @@ impl Transformed {
                 match self.invalid {
                     InvalidPolicy::Report => check_line(messages, file, line, e),
                     InvalidPolicy::Skip => return,
-                    InvalidPolicy::Pass => {}
+                    InvalidPolicy::Pass | InvalidPolicy::Key => {}
                 }
                 match format {
                     OutFormat::Json => {
@@ -111,7 +117,7 @@ impl Transformed {
                     }
                     _ if self.invalid == InvalidPolicy::Pass => {
                         out.extend_from_slice(text);
-                        if format == OutFormat::Tsv {
+                        if format == OutFormat::Tsv || self.with_original {
                             out.push(b'\t');
                             out.extend_from_slice(text);
                         }
@@ -120,6 +126,25 @@ impl Transformed {
                     _ => {}
                 }
             }
+        }
+    }
+}
+
+impl Transformed {
+    /// The record of invalid line `line` (`text`) under `--invalid key`:
+    /// its `key`, and its error in JSON.
+    pub fn record_keyed(&self, out: &mut Vec<u8>, line: u64, text: &[u8], key: &[u8], e: &Error) {
+        match self.format {
+            OutFormat::Json => {
+                let _ = write!(out, "{{\"line\":{line},\"valid\":false,\"");
+                out.extend_from_slice(self.field);
+                out.extend_from_slice(b"\":");
+                json_opt(out, Some(key));
+                out.extend_from_slice(b",\"error\":");
+                json_error(out, e);
+                out.extend_from_slice(b"}\n");
+            }
+            _ => self.record(out, &mut Vec::new(), "", line, text, Ok(key)),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! input order ([`Unique`]).
 
 use uriscan::batch::Chunk;
-use uriscan::{Mode, Normalizer};
+use uriscan::{surt_key, Mode, Normalizer};
 
 use super::{Command, Common, Part};
 use crate::cli::{DedupArgs, DedupPrint, InvalidPolicy};
@@ -27,6 +27,9 @@ pub struct Dedup {
 
 impl Dedup {
     pub fn new(a: DedupArgs) -> anyhow::Result<Dedup> {
+        if a.invalid.invalid == InvalidPolicy::Key && a.key.profile != crate::cli::ProfileArg::Surt {
+            anyhow::bail!("--invalid key needs --profile surt");
+        }
         Ok(Dedup {
             common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
@@ -87,10 +90,14 @@ impl Command for Dedup {
                         keys.bytes.push(0);
                         keys.bytes.extend_from_slice(text);
                     }
+                    // The key the surt profile gives any line.
+                    InvalidPolicy::Key => {
+                        surt_key(text, &mut keys.bytes);
+                    }
                 },
             }
             let key_end = keys.bytes.len();
-            if self.print != DedupPrint::Key || result.is_err() {
+            if self.print != DedupPrint::Key || (result.is_err() && self.invalid == InvalidPolicy::Pass) {
                 keys.bytes.extend_from_slice(text);
                 keys.bytes.push(b'\n');
             }

@@ -1,11 +1,12 @@
 //! `normalize`: every line's normalized form (RFC 3986 section 6, or the
 //! `web` or `surt` profile).
 
+use anyhow::bail;
 use uriscan::batch::Chunk;
-use uriscan::{Mode, Normalizer};
+use uriscan::{surt_key, Mode, Normalizer, Profile};
 
 use super::{Command, Common, Part};
-use crate::cli::{InvalidPolicy, NormalizeArgs};
+use crate::cli::{InvalidPolicy, NormalizeArgs, OutFormat};
 use crate::output::Transformed;
 use crate::stats::Stats;
 
@@ -20,14 +21,22 @@ pub struct Normalize {
 
 impl Normalize {
     pub fn new(a: NormalizeArgs) -> anyhow::Result<Normalize> {
+        let normalizer = super::normalizer(&a.key);
+        if a.invalid.invalid == InvalidPolicy::Key && normalizer.profile() != Profile::Surt {
+            bail!("--invalid key needs --profile surt");
+        }
+        if a.with_original && a.format != OutFormat::Text {
+            bail!("--with-original needs --format text (tsv already has key<TAB>original)");
+        }
         Ok(Normalize {
             common: Common::new(a.input, a.output, a.stats.format()),
             mode: super::mode(a.mode.mode),
-            normalizer: super::normalizer(&a.key),
+            normalizer,
             emit: Transformed {
                 format: a.format,
                 invalid: a.invalid.invalid,
                 field: b"normalized",
+                with_original: a.with_original,
             },
             strict: a.invalid.strict,
         })
@@ -56,6 +65,12 @@ impl Command for Normalize {
             // An already normal URI is written as it is, with no copy.
             let value = match &result {
                 Ok(uri) => Ok(self.normalizer.normalized(uri, &mut scratch)),
+                Err(e) if self.emit.invalid == InvalidPolicy::Key => {
+                    scratch.clear();
+                    surt_key(text, &mut scratch);
+                    self.emit.record_keyed(out, line, text, &scratch, e);
+                    continue;
+                }
                 Err(e) => Err(e),
             };
             self.emit

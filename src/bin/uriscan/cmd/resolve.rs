@@ -23,6 +23,9 @@ pub struct Resolve {
 
 impl Resolve {
     pub fn new(a: ResolveArgs) -> anyhow::Result<Resolve> {
+        if a.invalid.invalid == InvalidPolicy::Key {
+            anyhow::bail!("--invalid key is for normalize and dedup with --profile surt");
+        }
         Ok(Resolve {
             base: super::base_uri("--base", a.base)?,
             common: Common::new(a.input, a.output, a.stats.format()),
@@ -32,6 +35,7 @@ impl Resolve {
                 format: a.format,
                 invalid: a.invalid.invalid,
                 field: b"target",
+                with_original: false,
             },
             strict: a.invalid.strict,
         })

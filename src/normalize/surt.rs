@@ -1,0 +1,697 @@
+//! The SURT key (Sort-friendly URI Reordering Transform) exactly as the
+//! Internet Archive's Python `surt` library, version 0.3.1, computes it with
+//! its default options (`surt.surt(url)`), quirks included. Written from the
+//! library's observed behaviour (`scripts/surt-diff.py` compares the two on
+//! every line of the corpora and of `scripts/surt_cases.py`); none of its
+//! code is here. `docs/SURT.md` lists each surprising behaviour with an
+//! example.
+//!
+//! The steps, on the raw bytes of any line (it need not be a URI):
+//!
+//! 1. an empty line is `-`; a line starting with `filedesc` is its own key;
+//! 2. ASCII whitespace is trimmed, TAB, CR and LF removed everywhere; a line
+//!    without a scheme gets `http://`; repeated `http://`/`https://` prefixes
+//!    keep the last one;
+//! 3. the split of RFC 3986 Appendix B; the host is what follows the last
+//!    `@` of the authority, up to a `:` (or the inside of `[...]`); trailing
+//!    `:`s are dropped; a port is digits (another port makes the library
+//!    raise), port 0 is none; a `http*` scheme without host takes the first
+//!    segment of the path as its host (`http:////a/b` -> host `a`);
+//! 4. the host is percent-decoded until nothing changes, IDNA-encoded when
+//!    not ASCII (IDNA 2003, kept as it is when that fails), `..` becomes `.`,
+//!    outer dots go; a number or a dotted numeric host is read as an IPv4
+//!    address (`inet_aton`: octal parts, short forms, the integer modulo
+//!    2^32); else it is lowercased and escaped;
+//! 5. the path is percent-decoded until nothing changes; with a host, dot
+//!    segments are removed and empty segments but the last are dropped
+//!    (`/../` at the root stays); it is escaped (bytes below `!`, `#`, `%`,
+//!    DEL and non-ASCII), lowercased, cleaned of ASP.NET session segments
+//!    and of a trailing `/`;
+//! 6. the query is decoded and escaped the same way, cleaned of session ids
+//!    (`jsessionid`, `phpsessid`, `sid`, `ASPSESSIONID`, `cfid`+`cftoken`),
+//!    lowercased and its parameters sorted; an empty query goes;
+//! 7. a `www`, `www1`... label is stripped from the host (scheme `dns`
+//!    aside), the default port of `http` (80) and `https` (443) goes, and
+//!    the key is `host,labels,reversed[:port])path[?query]`, or
+//!    `scheme:path[?query]` without a host. The fragment is dropped.
+//!
+//! Left out on purpose: IDNA's `nameprep` is approximated (lowercasing,
+//! the common compatibility mappings and prohibited characters; no full
+//! NFKC), see `docs/SURT.md`.
+
+use std::cell::RefCell;
+
+/// Buffers reused from line to line, so that keying a line allocates
+/// nothing once they have grown.
+#[derive(Default)]
+struct Scratch {
+    url: Vec<u8>,
+    host: Vec<u8>,
+    path: Vec<u8>,
+    query: Vec<u8>,
+    tmp: Vec<u8>,
+    ranges: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// What [`key`] tells of the key it wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Keyed {
+    /// `false` for the lines on which the library raises an exception (a
+    /// port that is not a number up to 65535, a line of whitespace): their
+    /// key is then the one the library would give if it kept the port
+    /// (escaped like a path), or `-` for blank lines.
+    pub exact: bool,
+    /// Where the query starts in `out` (after its `?`), if it has one.
+    pub query: Option<usize>,
+}
+
+/// Appends the SURT key of `line` to `out`, as `surt.surt(line)` of the
+/// Python `surt` library 0.3.1 gives it.
+pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> Keyed {
+    let exact = Keyed {
+        exact: true,
+        query: None,
+    };
+    if line.is_empty() {
+        out.push(b'-');
+        return exact;
+    }
+    if line.starts_with(b"filedesc") {
+        out.extend_from_slice(line);
+        return exact;
+    }
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => key_with(line, out, &mut s),
+        // Only reentrant use could get here; keep working.
+        Err(_) => key_with(line, out, &mut Scratch::default()),
+    })
+}
+
+fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
+    let Scratch {
+        url,
+        host,
+        path,
+        query,
+        tmp,
+        ranges,
+    } = s;
+    // Step 2: trim, remove TAB CR LF, add a scheme, collapse http:// runs.
+    url.clear();
+    // Python's whitespace: with VT, unlike `u8::is_ascii_whitespace`.
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let start = line.iter().position(|b| !space(b)).unwrap_or(line.len());
+    let end = line
+        .iter()
+        .rposition(|b| !space(b))
+        .map_or(start, |i| i + 1);
+    if start == end {
+        out.push(b'-');
+        return Keyed::default();
+    }
+    url.extend_from_slice(b"http://");
+    url.extend(
+        line[start..end]
+            .iter()
+            .filter(|&&b| !matches!(b, b'\t' | b'\r' | b'\n')),
+    );
+    let url = if has_scheme(&url[7..]) {
+        &url[7..]
+    } else {
+        &url[..]
+    };
+    let mut from = 0;
+    let mut last = None;
+    loop {
+        let rest = &url[from..];
+        let n = if rest.starts_with(b"http://") {
+            7
+        } else if rest.starts_with(b"https://") {
+            8
+        } else {
+            break;
+        };
+        last = Some(from);
+        from += n;
+    }
+    let url = &url[last.unwrap_or(0)..];
+
+    // Step 3: the split.
+    let colon = url.iter().position(|&b| b == b':').unwrap_or(0);
+    let scheme = &url[..colon];
+    let rest = &url[colon + 1..];
+    let (netloc, rest) = match rest.strip_prefix(b"//") {
+        Some(r) => {
+            let end = r
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+                .unwrap_or(r.len());
+            (Some(&r[..end]), &r[end..])
+        }
+        None => (None, rest),
+    };
+    let path_end = rest
+        .iter()
+        .position(|&b| matches!(b, b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let raw_path = &rest[..path_end];
+    let raw_query = match rest.get(path_end) {
+        Some(b'?') => {
+            let q = &rest[path_end + 1..];
+            &q[..q.iter().position(|&b| b == b'#').unwrap_or(q.len())]
+        }
+        _ => &b""[..],
+    };
+    let mut exact = true;
+    let (mut raw_host, mut port): (&[u8], Option<&[u8]>) = (b"", None);
+    if let Some(netloc) = netloc {
+        let netloc = netloc.trim_ascii_end_of(b':');
+        let info = match netloc.iter().rposition(|&b| b == b'@') {
+            Some(at) => &netloc[at + 1..],
+            None => netloc,
+        };
+        let (h, p) = match info.iter().position(|&b| b == b'[') {
+            Some(open) => {
+                let inside = &info[open + 1..];
+                match inside.iter().position(|&b| b == b']') {
+                    Some(close) => {
+                        let after = &inside[close + 1..];
+                        let p = after
+                            .iter()
+                            .position(|&b| b == b':')
+                            .map_or(&b""[..], |c| &after[c + 1..]);
+                        (&inside[..close], p)
+                    }
+                    None => (inside, &b""[..]),
+                }
+            }
+            None => match info.iter().position(|&b| b == b':') {
+                Some(c) => (&info[..c], &info[c + 1..]),
+                None => (info, &b""[..]),
+            },
+        };
+        raw_host = h;
+        if !p.is_empty() {
+            let value = p.iter().try_fold(0u32, |v, &b| {
+                b.is_ascii_digit()
+                    .then(|| v.saturating_mul(10).saturating_add(u32::from(b - b'0')))
+            });
+            match value {
+                Some(0) => {}
+                Some(v) if v <= 65535 => port = Some(p),
+                _ => {
+                    exact = false;
+                    port = Some(p);
+                }
+            }
+        }
+    }
+    let mut raw_path = raw_path;
+    if raw_host.is_empty() && scheme.starts_with(b"http") && !raw_path.is_empty() {
+        let t = trim_start_of(raw_path, b'/');
+        let slash = t.iter().position(|&b| b == b'/');
+        raw_host = &t[..slash.unwrap_or(t.len())];
+        raw_path = slash.map_or(b"/", |i| &t[i..]);
+    }
+
+    // Step 4: the host.
+    host.clear();
+    if !raw_host.is_empty() {
+        unescape_repeatedly(raw_host, host, tmp);
+        if !host.is_ascii() {
+            tmp.clear();
+            if idna::encode(host, tmp) {
+                std::mem::swap(host, tmp);
+            }
+        }
+        collapse_dots(host);
+        if !ip_formats(host, tmp) {
+            tmp.clear();
+            escape_once(host, tmp);
+        }
+        std::mem::swap(host, tmp);
+    }
+
+    // Step 5: the path.
+    path.clear();
+    unescape_repeatedly(raw_path, tmp, path);
+    if !host.is_empty() {
+        normalize_path(tmp, path, ranges);
+        std::mem::swap(path, tmp);
+    }
+    path.clear();
+    escape_once(tmp, path);
+    strip_path_session(path);
+    if path.len() > 1 && path.last() == Some(&b'/') {
+        path.pop();
+    }
+
+    // Step 6: the query.
+    query.clear();
+    let has_query = if raw_query.is_empty() {
+        false
+    } else {
+        unescape_repeatedly(raw_query, tmp, query);
+        query.clear();
+        escape_once(tmp, query);
+        strip_query_session(query, tmp);
+        sort_query(query, tmp, ranges);
+        !query.is_empty()
+    };
+
+    // Step 7: www, port, and the key.
+    let mut h = &host[..];
+    if !h.is_empty() && scheme != b"dns" {
+        h = strip_www(h);
+    }
+    if h.is_empty() {
+        out.extend_from_slice(scheme);
+        out.push(b':');
+    } else {
+        for (i, label) in h.rsplit(|&b| b == b'.').enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(label);
+        }
+        if let Some(p) = port {
+            let default: &[u8] = if scheme.eq_ignore_ascii_case(b"http") {
+                b"80"
+            } else if scheme.eq_ignore_ascii_case(b"https") {
+                b"443"
+            } else {
+                b""
+            };
+            let digits = trim_start_of(p, b'0');
+            if !exact {
+                // A port the library raises on: kept, escaped like a path.
+                out.push(b':');
+                escape_once(p, out);
+            } else if digits != default {
+                out.push(b':');
+                out.extend_from_slice(digits);
+            }
+        }
+        out.push(b')');
+    }
+    if !path.is_empty() {
+        out.extend_from_slice(path);
+    } else if has_query {
+        out.push(b'/');
+    }
+    let mut at = None;
+    if has_query {
+        out.push(b'?');
+        at = Some(out.len());
+        out.extend_from_slice(query);
+    }
+    Keyed { exact, query: at }
+}
+
+/// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
+fn has_scheme(s: &[u8]) -> bool {
+    if !s.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let n = s
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .unwrap_or(s.len());
+    s.get(n) == Some(&b':')
+}
+
+trait TrimOf {
+    fn trim_ascii_end_of(&self, b: u8) -> &Self;
+}
+
+impl TrimOf for [u8] {
+    fn trim_ascii_end_of(&self, b: u8) -> &[u8] {
+        let n = self.iter().rposition(|&c| c != b).map_or(0, |i| i + 1);
+        &self[..n]
+    }
+}
+
+fn trim_start_of(s: &[u8], b: u8) -> &[u8] {
+    &s[s.iter().position(|&c| c != b).unwrap_or(s.len())..]
+}
+
+/// Percent-decodes `src` into `out` (cleared first) until nothing changes;
+/// a `%` without two hex digits stays. `tmp` is scratch.
+fn unescape_repeatedly(src: &[u8], out: &mut Vec<u8>, tmp: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(src);
+    while out.contains(&b'%') {
+        tmp.clear();
+        let mut i = 0;
+        let mut changed = false;
+        while i < out.len() {
+            let b = out[i];
+            if b == b'%' && i + 2 < out.len() {
+                if let (Some(h), Some(l)) = (hex(out[i + 1]), hex(out[i + 2])) {
+                    tmp.push(h << 4 | l);
+                    i += 3;
+                    changed = true;
+                    continue;
+                }
+            }
+            tmp.push(b);
+            i += 1;
+        }
+        if !changed {
+            return;
+        }
+        std::mem::swap(out, tmp);
+    }
+}
+
+fn hex(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+/// Appends `src` to `out` lowercased, with the bytes up to space, `#`, `%`,
+/// DEL and the non-ASCII ones percent-encoded in lowercase hex (the library
+/// escapes in uppercase, then lowercases the host, the path and the query).
+fn escape_once(src: &[u8], out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for &b in src {
+        let b = b.to_ascii_lowercase();
+        if b <= b' ' || b == b'#' || b == b'%' || b >= 0x7f {
+            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        } else {
+            out.push(b);
+        }
+    }
+}
+
+/// Replaces each `..` by `.` (left to right, not overlapping), then removes
+/// the leading and trailing dots.
+fn collapse_dots(host: &mut Vec<u8>) {
+    let mut w = 0;
+    let mut r = 0;
+    while r < host.len() {
+        host[w] = host[r];
+        w += 1;
+        r += if host[r] == b'.' && host.get(r + 1) == Some(&b'.') {
+            2
+        } else {
+            1
+        };
+    }
+    host.truncate(w);
+    let end = host.iter().rposition(|&b| b != b'.').map_or(0, |i| i + 1);
+    host.truncate(end);
+    let start = host.iter().position(|&b| b != b'.').unwrap_or(host.len());
+    host.drain(..start);
+}
+
+/// Writes into `out` (cleared) the dotted IPv4 address that `host` reads as:
+/// all digits (the number modulo 2^32), or up to four dotted parts, the
+/// first without a leading zero and decimal, or all octal with a leading
+/// `0` (as `inet_aton` reads them). Returns `false` for other hosts.
+fn ip_formats(host: &[u8], out: &mut Vec<u8>) -> bool {
+    out.clear();
+    if host.is_empty() {
+        return false;
+    }
+    let value = if host.iter().all(u8::is_ascii_digit) {
+        host.iter().fold(0u32, |v, &b| {
+            v.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
+        })
+    } else {
+        let parts = host.split(|&b| b == b'.');
+        let n = parts.clone().count();
+        let all_digits = parts
+            .clone()
+            .all(|p| !p.is_empty() && p.iter().all(u8::is_ascii_digit));
+        if n > 4 || !all_digits {
+            return false;
+        }
+        let decimal = host[0] != b'0';
+        let octal = !decimal
+            && host
+                .iter()
+                .all(|&b| b == b'.' || (b'0'..=b'7').contains(&b));
+        if !(decimal || octal) {
+            return false;
+        }
+        match inet_aton(host) {
+            Some(v) => v,
+            None => return false,
+        }
+    };
+    let o = value.to_be_bytes();
+    use std::io::Write;
+    let _ = write!(out, "{}.{}.{}.{}", o[0], o[1], o[2], o[3]);
+    true
+}
+
+/// `inet_aton` of up to four dotted parts of digits (each decimal, or octal
+/// with a leading `0`).
+fn inet_aton(host: &[u8]) -> Option<u32> {
+    let mut parts = [0u64; 4];
+    let mut n = 0;
+    for p in host.split(|&b| b == b'.') {
+        let (digits, radix) = if p.len() > 1 && p[0] == b'0' {
+            (&p[1..], 8)
+        } else {
+            (p, 10)
+        };
+        let mut v: u64 = 0;
+        for &b in digits {
+            let d = u64::from(b - b'0');
+            if d >= radix {
+                return None;
+            }
+            v = v.saturating_mul(radix).saturating_add(d);
+        }
+        parts[n] = v;
+        n += 1;
+    }
+    let last = parts[n - 1];
+    let max_last = [0xffff_ffff, 0xff_ffff, 0xffff, 0xff][n - 1];
+    if parts[..n - 1].iter().any(|&p| p > 0xff) || last > max_last {
+        return None;
+    }
+    let mut v = last;
+    for (i, &p) in parts[..n - 1].iter().enumerate() {
+        v |= p << (24 - 8 * i);
+    }
+    Some(v as u32)
+}
+
+/// The path normalization of a path with a host: dot segments removed
+/// (`..` at the root kept), empty segments dropped except the last, so a
+/// trailing `/` stays; an empty path is `/`. `path` is scratch on return.
+fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>) {
+    out.clear();
+    out.push(b'/');
+    if src.is_empty() {
+        return;
+    }
+    kept.clear();
+    let mut start = 0;
+    let mut first = true;
+    for seg in src.split(|&b| b == b'/') {
+        let range = (start, start + seg.len());
+        start += seg.len() + 1;
+        if first {
+            first = false;
+            continue;
+        }
+        match seg {
+            b"." => {}
+            b".." => {
+                if kept.pop().is_none() {
+                    kept.push(range);
+                }
+            }
+            _ => kept.push(range),
+        }
+    }
+    if let Some((&last, init)) = kept.split_last() {
+        for &(a, b) in init {
+            if b > a {
+                out.extend_from_slice(&src[a..b]);
+                out.push(b'/');
+            }
+        }
+        out.extend_from_slice(&src[last.0..last.1]);
+    }
+}
+
+/// Removes an ASP.NET session segment from a lowercased path:
+/// `/(a(24 alnum)b(...))/` or `/(24 alnum)/`, when a `.aspx` follows it
+/// before any `?`; the last such segment, first form then second.
+fn strip_path_session(path: &mut Vec<u8>) {
+    for form in [true, false] {
+        let mut found = None;
+        for i in (1..path.len()).rev() {
+            if path[i - 1] == b'/' {
+                if let Some(end) = session_segment(&path[i..], form) {
+                    if aspx_follows(&path[i + end..]) {
+                        found = Some((i, end));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((i, end)) = found {
+            path.drain(i..i + end);
+        }
+    }
+}
+
+/// The length of a session segment at the start of `s`, its `/` included.
+fn session_segment(s: &[u8], nested: bool) -> Option<usize> {
+    let id = |s: &[u8]| s.len() >= 24 && s[..24].iter().all(u8::is_ascii_alphanumeric);
+    if s.first() != Some(&b'(') {
+        return None;
+    }
+    let mut i = 1;
+    if nested {
+        let mut groups = 0;
+        while s.len() >= i + 27
+            && s[i].is_ascii_alphabetic()
+            && s[i + 1] == b'('
+            && id(&s[i + 2..])
+            && s[i + 26] == b')'
+        {
+            i += 27;
+            groups += 1;
+        }
+        if groups == 0 {
+            return None;
+        }
+    } else {
+        if !id(&s[1..]) {
+            return None;
+        }
+        i = 25;
+    }
+    (s.get(i..i + 2) == Some(b")/")).then_some(i + 2)
+}
+
+/// Whether `s` has a `.aspx` at an offset of 1 or more with no `?` before.
+fn aspx_follows(s: &[u8]) -> bool {
+    let stop = s.iter().position(|&b| b == b'?').unwrap_or(s.len());
+    (1..=stop).any(|k| s[k..].len() >= 5 && s[k..k + 5].eq_ignore_ascii_case(b".aspx"))
+}
+
+/// Removes the session ids from `query` (before it is lowercased), each
+/// pattern in turn at its last place, as the library does: the id and the
+/// `&` after it go, the `&` before it stays.
+fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
+    type Matcher = fn(&[u8]) -> Option<usize>;
+    let matchers: [Matcher; 5] = [
+        |s| fixed_id(s, b"jsessionid=", 32),
+        |s| fixed_id(s, b"phpsessid=", 32),
+        |s| fixed_id(s, b"sid=", 32),
+        |s| {
+            let name = b"aspsessionid";
+            if s.len() < name.len() + 8 + 1 + 24 || !s[..name.len()].eq_ignore_ascii_case(name) {
+                return None;
+            }
+            let s = &s[name.len()..];
+            (s[..8].iter().all(u8::is_ascii_alphabetic)
+                && s[8] == b'='
+                && s[9..33].iter().all(u8::is_ascii_alphabetic))
+            .then_some(name.len() + 33)
+        },
+        |s| {
+            if s.len() < 5 || !s[..5].eq_ignore_ascii_case(b"cfid=") {
+                return None;
+            }
+            let v = s[5..]
+                .iter()
+                .position(|&b| b == b'&')
+                .unwrap_or(s.len() - 5);
+            let rest = &s[5 + v..];
+            if v == 0 || rest.len() < 9 || !rest[..9].eq_ignore_ascii_case(b"&cftoken=") {
+                return None;
+            }
+            let t = rest[9..]
+                .iter()
+                .position(|&b| b == b'&')
+                .unwrap_or(rest.len() - 9);
+            (t > 0).then_some(5 + v + 9 + t)
+        },
+    ];
+    for m in matchers {
+        let hit = (0..query.len()).rev().find_map(|i| {
+            let end = i + m(&query[i..])?;
+            (end == query.len() || query[end] == b'&').then_some((i, end))
+        });
+        if let Some((i, end)) = hit {
+            tmp.clear();
+            tmp.extend_from_slice(&query[..i]);
+            if end < query.len() {
+                tmp.extend_from_slice(&query[end + 1..]);
+            }
+            std::mem::swap(query, tmp);
+        }
+    }
+}
+
+/// `name` (any case) and `n` ASCII letters or digits at the start of `s`.
+fn fixed_id(s: &[u8], name: &[u8], n: usize) -> Option<usize> {
+    let v = s.get(name.len()..)?;
+    (s[..name.len()].eq_ignore_ascii_case(name)
+        && v.len() >= n
+        && v[..n].iter().all(u8::is_ascii_alphanumeric))
+    .then_some(name.len() + n)
+}
+
+/// Sorts the `&`-separated parameters of `query` by key, then (a parameter
+/// without `=` first) by value, bytewise.
+fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<(usize, usize)>) {
+    if query.len() <= 1 {
+        return;
+    }
+    params.clear();
+    let mut start = 0;
+    for p in query.split(|&b| b == b'&') {
+        params.push((start, start + p.len()));
+        start += p.len() + 1;
+    }
+    let q = &query[..];
+    let split = |&(a, b): &(usize, usize)| {
+        let p = &q[a..b];
+        match p.iter().position(|&c| c == b'=') {
+            Some(e) => (&p[..e], Some(&p[e + 1..])),
+            None => (p, None),
+        }
+    };
+    if params.windows(2).all(|w| split(&w[0]) <= split(&w[1])) {
+        return;
+    }
+    params.sort_by(|x, y| split(x).cmp(&split(y)));
+    tmp.clear();
+    for (i, &(a, b)) in params.iter().enumerate() {
+        if i > 0 {
+            tmp.push(b'&');
+        }
+        tmp.extend_from_slice(&q[a..b]);
+    }
+    std::mem::swap(query, tmp);
+}
+
+/// `host` without a leading `www.`, `www1.`, `www23.`...
+fn strip_www(host: &[u8]) -> &[u8] {
+    let Some(rest) = host.strip_prefix(b"www") else {
+        return host;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    match rest[digits..].strip_prefix(b".") {
+        Some(r) => r,
+        None => host,
+    }
+}
+
+mod idna;
+
+#[cfg(test)]
+mod tests;

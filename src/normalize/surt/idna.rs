@@ -1,0 +1,354 @@
+//! IDNA 2003 `ToASCII` (RFC 3490) of a host that is not ASCII, as the SURT
+//! key does it: the bytes are read as UTF-8 with the bad sequences dropped,
+//! the labels are split at the four dots of RFC 3490 3.1, and each is
+//! nameprepped (RFC 3491) and Punycode-encoded (RFC 3492).
+//!
+//! Left out on purpose: `nameprep` here lowercases (with the full case
+//! foldings of RFC 3454 table B.2 that differ from lowercasing), removes
+//! the characters of table B.1, applies the common compatibility mappings
+//! of NFKC (fullwidth ASCII, ligatures, non-ASCII spaces, superscript
+//! digits) but no other normalization, and checks the prohibited
+//! characters and the bidi rule of RFC 3454 with ranges close to its
+//! tables. `docs/SURT.md` lists what that changes.
+
+/// Writes the ASCII form of `host` into `out` (empty on entry); `false`
+/// when IDNA 2003 refuses it (an empty or too long label, a prohibited
+/// character, a bidi error, a label that starts with `xn--` and needs
+/// encoding).
+pub(super) fn encode(host: &[u8], out: &mut Vec<u8>) -> bool {
+    let mut text = String::with_capacity(host.len());
+    for chunk in host.utf8_chunks() {
+        text.push_str(chunk.valid());
+    }
+    if text.is_ascii() {
+        let labels: Vec<&str> = text.split('.').collect();
+        let (last, init) = labels.split_last().expect("split gives one");
+        if init.iter().any(|l| l.is_empty() || l.len() > 63) || last.len() > 63 {
+            return false;
+        }
+        out.extend_from_slice(text.as_bytes());
+        return true;
+    }
+    let mut labels: Vec<&str> = text
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .collect();
+    let trailing_dot = labels.last() == Some(&"");
+    if trailing_dot {
+        labels.pop();
+    }
+    for label in labels {
+        if !out.is_empty() {
+            out.push(b'.');
+        }
+        if !to_ascii(label, out) {
+            return false;
+        }
+    }
+    if trailing_dot {
+        out.push(b'.');
+    }
+    true
+}
+
+/// Appends the `ToASCII` of `label`; `false` on an error.
+fn to_ascii(label: &str, out: &mut Vec<u8>) -> bool {
+    let fits = |n: usize| 0 < n && n < 64;
+    if label.is_ascii() {
+        out.extend_from_slice(label.as_bytes());
+        return fits(label.len());
+    }
+    let Some(prepped) = nameprep(label) else {
+        return false;
+    };
+    if prepped.is_ascii() {
+        out.extend_from_slice(prepped.as_bytes());
+        return fits(prepped.len());
+    }
+    if prepped.starts_with("xn--") {
+        return false;
+    }
+    let at = out.len();
+    out.extend_from_slice(b"xn--");
+    punycode(&prepped, out);
+    fits(out.len() - at)
+}
+
+/// RFC 3491 nameprep, approximated (see the module documentation).
+fn nameprep(label: &str) -> Option<String> {
+    let mut s = String::with_capacity(label.len() + 8);
+    for c in label.chars() {
+        if mapped_to_nothing(c) {
+            continue;
+        }
+        match c {
+            'ß' | 'ẞ' => s.push_str("ss"),
+            'İ' => s.push_str("i\u{307}"),
+            'ŉ' => s.push_str("\u{2bc}n"),
+            'ſ' => s.push('s'),
+            'ς' => s.push('σ'),
+            'µ' => s.push('μ'),
+            '\u{fb00}' => s.push_str("ff"),
+            '\u{fb01}' => s.push_str("fi"),
+            '\u{fb02}' => s.push_str("fl"),
+            '\u{fb03}' => s.push_str("ffi"),
+            '\u{fb04}' => s.push_str("ffl"),
+            '\u{fb05}' | '\u{fb06}' => s.push_str("st"),
+            // NFKC: fullwidth ASCII, spaces, superscripts, ordinals.
+            '\u{ff01}'..='\u{ff5e}' => {
+                let a = char::from_u32(c as u32 - 0xfee0).unwrap_or(c);
+                s.push(a.to_ascii_lowercase());
+            }
+            '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}' => {
+                s.push(' ');
+            }
+            _ => match compatibility(c) {
+                Some(m) => s.push_str(m),
+                None => match math_alphanumeric(c) {
+                    Some(a) => s.push(a),
+                    None => s.extend(c.to_lowercase()),
+                },
+            },
+        }
+    }
+    if s.chars().any(prohibited) {
+        return None;
+    }
+    if s.chars().any(rand_al) {
+        let first = s.chars().next().is_some_and(rand_al);
+        let last = s.chars().next_back().is_some_and(rand_al);
+        if !(first && last) || s.chars().any(l_cat) {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+/// The NFKC compatibility decompositions (after case folding) of the
+/// characters a host is likely to hold.
+fn compatibility(c: char) -> Option<&'static str> {
+    const ROMAN: [&str; 16] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "l", "c", "d",
+        "m",
+    ];
+    const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const LETTERS: [&str; 26] = [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+        "s", "t", "u", "v", "w", "x", "y", "z",
+    ];
+    let u = c as u32;
+    Some(match c {
+        '\u{a8}' => " \u{308}",
+        '\u{aa}' => "a",
+        '\u{af}' => " \u{304}",
+        '\u{b2}' => "2",
+        '\u{b3}' => "3",
+        '\u{b4}' => " \u{301}",
+        '\u{b8}' => " \u{327}",
+        '\u{b9}' => "1",
+        '\u{ba}' => "o",
+        '\u{bc}' => "1\u{2044}4",
+        '\u{bd}' => "1\u{2044}2",
+        '\u{be}' => "3\u{2044}4",
+        '\u{132}' | '\u{133}' => "ij",
+        '\u{13f}' | '\u{140}' => "l\u{b7}",
+        '\u{1c4}'..='\u{1c6}' => "d\u{17e}",
+        '\u{1c7}'..='\u{1c9}' => "lj",
+        '\u{1ca}'..='\u{1cc}' => "nj",
+        '\u{1f1}'..='\u{1f3}' => "dz",
+        '\u{2070}' => "0",
+        '\u{2074}'..='\u{2079}' => DIGITS[(u - 0x2070) as usize],
+        '\u{2080}'..='\u{2089}' => DIGITS[(u - 0x2080) as usize],
+        '\u{2102}' | '\u{212d}' => "c",
+        '\u{210a}' => "g",
+        '\u{210b}'..='\u{210e}' => "h",
+        '\u{2110}' | '\u{2111}' | '\u{2139}' => "i",
+        '\u{2112}' | '\u{2113}' => "l",
+        '\u{2115}' => "n",
+        '\u{2116}' => "no",
+        '\u{2119}' => "p",
+        '\u{211a}' => "q",
+        '\u{211b}'..='\u{211d}' => "r",
+        '\u{2124}' | '\u{2128}' => "z",
+        '\u{212c}' => "b",
+        '\u{212f}' | '\u{2130}' => "e",
+        '\u{2131}' => "f",
+        '\u{2133}' => "m",
+        '\u{2134}' => "o",
+        '\u{2460}'..='\u{2468}' => DIGITS[(u - 0x245f) as usize],
+        '\u{2121}' => "tel",
+        '\u{2122}' => "tm",
+        '\u{2160}'..='\u{216f}' => ROMAN[(u - 0x2160) as usize],
+        '\u{2170}'..='\u{217f}' => ROMAN[(u - 0x2170) as usize],
+        '\u{24b6}'..='\u{24cf}' => LETTERS[(u - 0x24b6) as usize],
+        '\u{24d0}'..='\u{24e9}' => LETTERS[(u - 0x24d0) as usize],
+        _ => return None,
+    })
+}
+
+/// The letter or digit a Mathematical Alphanumeric Symbol (U+1D400 to
+/// U+1D7FF) stands for, lowercased (the Greek ones aside).
+fn math_alphanumeric(c: char) -> Option<char> {
+    let u = c as u32;
+    match u {
+        0x1d400..=0x1d6a3 => {
+            let i = (u - 0x1d400) % 52;
+            Some(char::from(b'a' + (i % 26) as u8))
+        }
+        0x1d6a4 => Some('ı'),
+        0x1d6a5 => Some('ȷ'),
+        0x1d7ce..=0x1d7ff => Some(char::from(b'0' + ((u - 0x1d7ce) % 10) as u8)),
+        _ => None,
+    }
+}
+
+/// RFC 3454 table B.1, commonly mapped to nothing.
+fn mapped_to_nothing(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{34f}'
+            | '\u{1806}'
+            | '\u{180b}'..='\u{180d}'
+            | '\u{200b}'..='\u{200d}'
+            | '\u{2060}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+    )
+}
+
+/// The prohibited characters of nameprep: RFC 3454 C.1.2, C.2.2, C.3 to
+/// C.9.
+fn prohibited(c: char) -> bool {
+    let u = c as u32;
+    matches!(
+        u,
+        0x80..=0x9f
+            | 0x340
+            | 0x341
+            | 0x6dd
+            | 0x70f
+            | 0x1680
+            | 0x180e
+            | 0x2000..=0x200f
+            | 0x2028..=0x202f
+            | 0x205f..=0x2063
+            | 0x206a..=0x206f
+            | 0x2ff0..=0x2ffb
+            | 0x3000
+            | 0xd800..=0xf8ff
+            | 0xfdd0..=0xfdef
+            | 0xfeff
+            | 0xfff9..=0xfffd
+            | 0x1d173..=0x1d17a
+            | 0xe0001
+            | 0xe0020..=0xe007f
+            | 0xf0000..
+    ) || u & 0xfffe == 0xfffe
+}
+
+/// Close to RFC 3454 D.1: the characters of bidi class R or AL.
+fn rand_al(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x5be
+            | 0x5c0
+            | 0x5c3
+            | 0x5d0..=0x5f4
+            | 0x61b
+            | 0x61f
+            | 0x621..=0x64a
+            | 0x66d..=0x66f
+            | 0x671..=0x6d5
+            | 0x6dd
+            | 0x6e5
+            | 0x6e6
+            | 0x6fa..=0x6fe
+            | 0x700..=0x70d
+            | 0x710
+            | 0x712..=0x72c
+            | 0x780..=0x7a5
+            | 0x7b1
+            | 0x200f
+            | 0xfb1d
+            | 0xfb1f..=0xfb28
+            | 0xfb2a..=0xfb4f
+            | 0xfb50..=0xfd3d
+            | 0xfd50..=0xfdfc
+            | 0xfe70..=0xfefc
+    )
+}
+
+/// Close to RFC 3454 D.2: the characters of bidi class L (letters outside
+/// the right-to-left scripts, less the combining marks).
+fn l_cat(c: char) -> bool {
+    c.is_alphabetic()
+        && !rand_al(c)
+        && !matches!(c as u32, 0x300..=0x36f | 0x591..=0x5c7 | 0x64b..=0x65f | 0x670 | 0x6d6..=0x6ed)
+}
+
+/// RFC 3492 Punycode encoding of `s`, appended to `out`.
+fn punycode(s: &str, out: &mut Vec<u8>) {
+    const BASE: u32 = 36;
+    const T_MIN: u32 = 1;
+    const T_MAX: u32 = 26;
+    fn digit(d: u32) -> u8 {
+        if d < 26 {
+            b'a' + d as u8
+        } else {
+            b'0' + (d - 26) as u8
+        }
+    }
+    fn adapt(mut delta: u32, points: u32, first: bool) -> u32 {
+        delta /= if first { 700 } else { 2 };
+        delta += delta / points;
+        let mut k = 0;
+        while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+            delta /= BASE - T_MIN;
+            k += BASE;
+        }
+        k + (BASE - T_MIN + 1) * delta / (delta + 38)
+    }
+    let input: Vec<u32> = s.chars().map(|c| c as u32).collect();
+    let basic = input.iter().filter(|&&c| c < 0x80).count() as u32;
+    out.extend(input.iter().filter(|&&c| c < 0x80).map(|&c| c as u8));
+    if basic > 0 {
+        out.push(b'-');
+    }
+    let (mut n, mut delta, mut bias, mut h) = (0x80u32, 0u32, 72u32, basic);
+    let total = input.len() as u32;
+    while h < total {
+        let m = input.iter().copied().filter(|&c| c >= n).min().unwrap_or(n);
+        delta = delta.wrapping_add((m - n).wrapping_mul(h + 1));
+        n = m;
+        for &c in &input {
+            if c < n {
+                delta = delta.wrapping_add(1);
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        T_MIN
+                    } else if k >= bias + T_MAX {
+                        T_MAX
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    out.push(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                out.push(digit(q));
+                bias = adapt(delta, h + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+}

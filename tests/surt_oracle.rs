@@ -1,0 +1,42 @@
+//! The surt profile against its oracle, the Internet Archive's Python `surt`
+//! library 0.3.1 (AGPL, run as a program from `.venv-surt/`, never part of
+//! this repository): `scripts/surt-diff.py` keys the corpora, `corpora/` and
+//! the 100,000 cases of `scripts/surt_cases.py` with both and fails on any
+//! difference.
+//!
+//! It runs when `URISCAN_SURT_ORACLE` is set (CI sets it after
+//! `scripts/surt-venv.sh`); otherwise it says that it was skipped.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn surt_profile_matches_the_python_surt_library() {
+    if std::env::var_os("URISCAN_SURT_ORACLE").is_none() {
+        eprintln!(
+            "surt oracle skipped: run scripts/surt-venv.sh and set URISCAN_SURT_ORACLE=1 \
+             to compare the surt profile with the Python surt library"
+        );
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv-surt/bin/python");
+    assert!(
+        python.exists(),
+        "URISCAN_SURT_ORACLE is set but {} is missing: run scripts/surt-venv.sh",
+        python.display()
+    );
+    let out = Command::new(&python)
+        .arg(root.join("scripts/surt-diff.py"))
+        .args(["--uriscan", env!("CARGO_BIN_EXE_uriscan"), "--show", "5"])
+        .output()
+        .expect("scripts/surt-diff.py runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the surt profile differs from surt.surt():\n{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The summary table ends the report.
+    assert!(report.contains("\n0 differences"), "{report}");
+}
