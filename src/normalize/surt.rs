@@ -585,6 +585,14 @@ fn aspx_follows(s: &[u8]) -> bool {
 /// pattern in turn at its last place, as the library does: the id and the
 /// `&` after it go, the `&` before it stays.
 fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
+    // Every pattern's name holds `id` (any case): a query without it, most
+    // of them, has no session id to look for at every offset.
+    if !query
+        .windows(2)
+        .any(|w| w[0] | 0x20 == b'i' && w[1] | 0x20 == b'd')
+    {
+        return;
+    }
     type Matcher = fn(&[u8]) -> Option<usize>;
     let matchers: [Matcher; 5] = [
         |s| fixed_id(s, b"jsessionid=", 32),
