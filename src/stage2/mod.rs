@@ -16,7 +16,7 @@
 //!    code) up to the next, its `]`, and any other must start a good
 //!    percent-encoding; then the host is a `reg-name` or `IPv4address` up to
 //!    its first `:`, and a port of digits follows. Any other authority is
-//!    checked by the reference code ([`crate::validate::check_authority`]),
+//!    checked by the reference code ([`crate::grammar::check::check_authority`]),
 //!    which gives its error;
 //! 3. the rest, path + query + fragment, is valid exactly when it has no `#`
 //!    after the first and each of its special bytes is an `@` or a `%`
