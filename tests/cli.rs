@@ -768,3 +768,15 @@ garbage line\n\
     );
     assert_eq!(stdout(&o), "https://[::1]:8443\n");
 }
+
+/// A rootless path stays rootless when removing its dot segments leaves its
+/// first segment empty: written behind `./`, not made absolute.
+#[test]
+fn normalize_keeps_a_rootless_path_rootless() {
+    let o = run(
+        &["normalize"],
+        b"s:.//a\ns:a/..//b\ns:./a\nfoo:/a/..//x\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "s:.//a\ns:.//b\ns:a\nfoo:/.//x\n");
+}

@@ -146,7 +146,10 @@ proptest! {
         prop_assert!(reparses(&fast), "{} + {} = {}", base, r, fast);
         if fast != slow {
             // Only the documented departures, in the path: a rootless path
-            // kept rootless, or `/.` before a path that starts with `//`.
+            // kept rootless (behind `./` when its first segment is empty,
+            // where the literal algorithm writes it absolute, with its
+            // empty first segment or, its rule A having taken the `./`,
+            // without), or `/.` before a path that starts with `//`.
             let mut t = refimpl::transform(&refimpl::parts(&base), &refimpl::parts(&r), strict);
             let f = refimpl::parts(&fast);
             let tp = t.path.clone();
@@ -154,7 +157,7 @@ proptest! {
             prop_assert!(
                 (t.authority.is_none() && tp.starts_with("//") && fp == format!("/.{tp}"))
                     || (t.authority.is_none() && tp.starts_with('/') && format!("/{fp}") == tp)
-                    || (t.authority.is_none() && tp.starts_with('/') && fp == format!("/./{tp}")),
+                    || (t.authority.is_none() && tp.starts_with('/') && fp.starts_with(".//") && (fp[1..] == tp || fp[2..] == tp)),
                 "{} + {}: {} vs refimpl {}", base, r, fast, slow
             );
             t.path = fp;

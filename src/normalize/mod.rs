@@ -10,8 +10,9 @@
 //!    percent-encoding in a host keeps its uppercase hex, `%c3` -> `%C3`);
 //! 3. a URI with a scheme has the dot segments of its path removed (5.2.4,
 //!    after step 1, so `%2E%2E` segments go too); a rootless path stays
-//!    rootless (`foo:a/../b` -> `foo:b`) and a path with no authority never
-//!    starts with `//` (it is written `/.//`). A relative reference keeps its
+//!    rootless (`foo:a/../b` -> `foo:b`; a first segment left empty is
+//!    written behind `./`: `s:.//a` stays `s:.//a`) and a path with no
+//!    authority never starts with `//` (it is written `/.//`). A relative reference keeps its
 //!    dot segments: they change what it resolves to;
 //! 4. for `http`, `https`, `ws`, `wss` and `ftp`: an empty port or the
 //!    scheme's default port (80, 443, 80, 443, 21, compared by value, so

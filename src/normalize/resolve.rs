@@ -12,8 +12,10 @@
 //!   removed from does not start with `/` (a reference with its own scheme
 //!   such as `g:h/../i`, or a merge with a rootless or empty base path and no
 //!   authority), the segments are removed as if it did, and the leading `/` is
-//!   dropped again: `g:h/../i` resolves to `g:i`, not `g:/i` (unless the
-//!   first segment comes out empty, which no rootless path can hold).
+//!   dropped again: `g:h/../i` resolves to `g:i`, not `g:/i`. When the
+//!   first segment comes out empty, which no rootless path can write as is,
+//!   it is written behind a `./`: `s:.//a` stays `s:.//a`, not `s:/a` (a
+//!   different path) nor `s:/.//a` (an absolute one).
 //! - A result with no authority whose path starts with `//` would reparse with
 //!   an authority; it is written `/.//...` instead, which means the same path.
 //! - `%2E` is not a dot: only literal `.` and `..` segments are removed
@@ -84,10 +86,13 @@ pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
 
 /// Whether [`remove_dots_keeping_shape`] would change `path`: it has a dot
 /// segment other than the `/.` that keeps a path without authority from
-/// starting with `//`, which is the shape kept, not a segment to remove.
+/// starting with `//`, or the `.` that keeps a rootless path whose first
+/// segment is empty rootless (`.//a`): those are the shape kept, not
+/// segments to remove.
 pub(crate) fn changes_keeping_shape(path: &[u8], has_authority: bool) -> bool {
-    let rest = match path.strip_prefix(b"/.") {
-        Some(rest) if !has_authority && rest.starts_with(b"//") => rest,
+    let rest = match (path.strip_prefix(b"/."), path.strip_prefix(b".")) {
+        (Some(rest), _) if !has_authority && rest.starts_with(b"//") => rest,
+        (_, Some(rest)) if rest.starts_with(b"//") => rest,
         _ => path,
     };
     has_dot_segment(rest)
@@ -100,14 +105,16 @@ pub(crate) fn remove_dots_keeping_shape(path: &[u8], has_authority: bool, out: &
     if path.first() == Some(&b'/') || path.is_empty() {
         remove_dot_segments(path, out);
     } else {
-        // Rootless: remove the segments under a `/` and drop it again, unless
-        // the first segment came out empty, which no rootless path can hold
-        // (then the path stays absolute, behind `/.` below).
+        // Rootless: remove the segments under a `/` and drop it again; a
+        // first segment that came out empty is written behind `./`, so that
+        // the path stays rootless (`.//a`, not `/a` nor `/.//a`).
         let mut rooted = Vec::with_capacity(path.len() + 1);
         rooted.push(b'/');
         rooted.extend_from_slice(path);
         remove_dot_segments(&rooted, out);
-        if !out[start..].starts_with(b"//") {
+        if out[start..].starts_with(b"//") {
+            out.insert(start, b'.');
+        } else {
             out.remove(start);
         }
     }
