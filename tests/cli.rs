@@ -773,10 +773,7 @@ garbage line\n\
 /// first segment empty: written behind `./`, not made absolute.
 #[test]
 fn normalize_keeps_a_rootless_path_rootless() {
-    let o = run(
-        &["normalize"],
-        b"s:.//a\ns:a/..//b\ns:./a\nfoo:/a/..//x\n",
-    );
+    let o = run(&["normalize"], b"s:.//a\ns:a/..//b\ns:./a\nfoo:/a/..//x\n");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(stdout(&o), "s:.//a\ns:.//b\ns:a\nfoo:/.//x\n");
 }
