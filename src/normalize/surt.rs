@@ -527,6 +527,10 @@ fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>)
 /// `/(a(24 alnum)b(...))/` or `/(24 alnum)/`, when a `.aspx` follows it
 /// before any `?`; the last such segment, first form then second.
 fn strip_path_session(path: &mut Vec<u8>) {
+    // Either form needs a `.aspx` after it: most paths have none.
+    if memchr::memmem::find(path, b".aspx").is_none() {
+        return;
+    }
     for form in [true, false] {
         let mut found = None;
         for i in (1..path.len()).rev() {
@@ -585,12 +589,19 @@ fn aspx_follows(s: &[u8]) -> bool {
 /// pattern in turn at its last place, as the library does: the id and the
 /// `&` after it go, the `&` before it stays.
 fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
-    // Every pattern's name holds `id` (any case): a query without it, most
-    // of them, has no session id to look for at every offset.
-    if !query
+    // Every pattern's name holds `id` (any case), and all but `cfid` need
+    // 36 bytes at least (`sid=` and 32 letters or digits): a query without
+    // `id`, or shorter and without `&cftoken=`, most of them, has no
+    // session id to look for at every offset.
+    let has_id = query
         .windows(2)
-        .any(|w| w[0] | 0x20 == b'i' && w[1] | 0x20 == b'd')
-    {
+        .any(|w| w[0] | 0x20 == b'i' && w[1] | 0x20 == b'd');
+    let cftoken = || {
+        query
+            .windows(9)
+            .any(|w| w.eq_ignore_ascii_case(b"&cftoken="))
+    };
+    if !has_id || (query.len() < 36 && !cftoken()) {
         return;
     }
     type Matcher = fn(&[u8]) -> Option<usize>;
