@@ -377,13 +377,23 @@ fn hex(b: u8) -> Option<u8> {
 /// escapes in uppercase, then lowercases the host, the path and the query).
 fn escape_once(src: &[u8], out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for &b in src {
-        let b = b.to_ascii_lowercase();
-        if b <= b' ' || b == b'#' || b == b'%' || b >= 0x7f {
-            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
-        } else {
-            out.push(b);
-        }
+    // Runs of bytes that need no escape, copied and lowercased at once (the
+    // bytes escaped are no letters, so lowercasing first changes nothing).
+    out.reserve(src.len());
+    let mut rest = src;
+    loop {
+        let n = rest
+            .iter()
+            .position(|&b| b <= b' ' || b == b'#' || b == b'%' || b >= 0x7f)
+            .unwrap_or(rest.len());
+        let at = out.len();
+        out.extend_from_slice(&rest[..n]);
+        out[at..].make_ascii_lowercase();
+        let Some(&b) = rest.get(n) else {
+            return;
+        };
+        out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        rest = &rest[n + 1..];
     }
 }
 
