@@ -531,9 +531,13 @@ fn resolve_against_base() {
     assert!(stderr(&o).contains("-:7:2: invalid character ' ' in path"));
     let o = run(
         &["resolve", "--base", "http://a/b/c/d;p?q", "--non-strict"],
-        b"http:g\n",
+        b"http:g\nHTTP:g\nHttp:g\nHTTPS:g\n",
     );
-    assert_eq!(stdout(&o), "http://a/b/c/g\n");
+    // Schemes compare case-insensitively (RFC 3986 3.1, 5.2.2).
+    assert_eq!(
+        stdout(&o),
+        "http://a/b/c/g\nhttp://a/b/c/g\nhttp://a/b/c/g\nHTTPS:g\n"
+    );
     let o = run(
         &["resolve", "--base", "http://a/b", "--format", "json"],
         b"c\n",

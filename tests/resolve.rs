@@ -82,6 +82,23 @@ fn section_5_4_2_abnormal_examples() {
     assert_eq!(refimpl::resolve(BASE, "http:g", false), "http://a/b/c/g");
 }
 
+/// The backward-compatible rule compares schemes case-insensitively (5.2.2
+/// says "if (R.scheme == Base.scheme)", and 3.1 makes schemes
+/// case-insensitive): `HTTP:g` is the base's scheme too. The target keeps
+/// the base's scheme as written. (The property test uses only scheme `s`.)
+#[test]
+fn non_strict_scheme_match_ignores_case() {
+    for r in ["HTTP:g", "Http:g", "hTtP:g"] {
+        assert_eq!(ours(BASE, r, false), "http://a/b/c/g", "{r}");
+        assert_eq!(refimpl::resolve(BASE, r, false), "http://a/b/c/g", "{r}");
+        // Strict: the reference's own scheme, kept as written.
+        assert_eq!(ours(BASE, r, true), r, "strict {r}");
+    }
+    assert_eq!(ours("HTTP://a/b/c", "http:g", false), "HTTP://a/b/g");
+    // A different scheme is never the base's, whatever its case.
+    assert_eq!(ours(BASE, "HTTPS:g", false), "HTTPS:g");
+}
+
 #[test]
 fn documented_decisions() {
     // A rootless path stays rootless (the literal algorithm gives `g:/i`).
