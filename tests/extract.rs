@@ -90,6 +90,38 @@ fn tricky_cases() {
     }
 }
 
+/// Appendix C's `<URL:...>` prefix is matched in any case; whitespace inside
+/// the brackets tells whether the bracket rule applied (without it the URI
+/// would end at the space).
+#[test]
+fn url_prefix_in_brackets_is_case_insensitive() {
+    for prefix in ["URL:", "url:", "Url:", "uRl:"] {
+        let text = format!("see <{prefix}http://example.com/a b\nc> now");
+        assert_eq!(found(&text), ["http://example.com/abc"], "{text:?}");
+    }
+    // Not a `URL:` prefix: `<URI:` is no bracket, so the URI ends at the space.
+    assert_eq!(
+        found("<URI:http://example.com/a b>"),
+        ["http://example.com/a"]
+    );
+}
+
+/// A JSON-escaped `http:\/\/` needs at least one byte after the escaped
+/// slashes, exactly as a plain `http://` does: the shortest candidate found
+/// is `http:\/\/x`, and `http:\/\/` (one byte shorter) is none.
+#[test]
+fn json_escaped_candidate_minimum_length() {
+    assert_eq!(found(r#"{"u":"http:\/\/x"}"#), ["http://x"]);
+    assert_eq!(found(r"http:\/\/x"), ["http://x"]);
+    assert_eq!(found(r#"{"u":"http:\/\/"}"#), Vec::<String>::new());
+    assert_eq!(found(r"http:\/\/"), Vec::<String>::new());
+    // Trailing punctuation is cut first, so nothing is left after `\/\/`.
+    assert_eq!(found(r"http:\/\/."), Vec::<String>::new());
+    // The same boundary unescaped.
+    assert_eq!(found("http://x"), ["http://x"]);
+    assert_eq!(found("http://"), Vec::<String>::new());
+}
+
 #[test]
 fn precision_and_recall_on_generated_text() {
     let corpus =
