@@ -215,9 +215,125 @@ proptest! {
             let twice = with(&n, &once);
             prop_assert_eq!(&twice, &once, "{:?} {}", profile, s);
         }
-        let mut direct = Vec::new();
-        normalize(&parse(s.as_bytes(), Mode::Reference).unwrap(), &mut direct);
-        prop_assert_eq!(String::from_utf8(direct).unwrap(), norm(&s));
+        let mut out = Vec::new();
+        normalize(&parse(s.as_bytes(), Mode::Reference).unwrap(), &mut out);
+        let out = String::from_utf8(out).unwrap();
+        if let Err(why) = rfc3986_normal(&out) {
+            prop_assert!(false, "{} -> {}: {}", s, out, why);
+        }
+    }
+}
+
+/// The properties that `normalize`'s output has by RFC 3986 6.2.2 and 6.2.3,
+/// checked from the output alone (not by normalizing again): each a rule of
+/// the module documentation, written out here from the RFC's sets.
+fn rfc3986_normal(out: &str) -> Result<(), String> {
+    let unreserved = |b: u8| b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+    let upper_hex = |b: u8| b.is_ascii_digit() || (b'A'..=b'F').contains(&b);
+    // 6.2.2.1 and 6.2.2.2: `%HH` with uppercase hex, never an unreserved byte.
+    let bytes = out.as_bytes();
+    for (i, _) in out.match_indices('%') {
+        let (h, l) = match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(&h), Some(&l)) if upper_hex(h) && upper_hex(l) => (h, l),
+            _ => return Err(format!("percent-encoding at {i} not %HH uppercase")),
+        };
+        let v = u8::from_str_radix(std::str::from_utf8(&[h, l]).unwrap(), 16).unwrap();
+        if unreserved(v) {
+            return Err(format!(
+                "%{}{} encodes an unreserved byte",
+                h as char, l as char
+            ));
+        }
+    }
+    let uri = parse(bytes, Mode::Reference).map_err(|e| format!("invalid: {e}"))?;
+    // 6.2.2.1: scheme and host lowercase (outside percent-encodings).
+    let no_upper_outside_pct = |s: &str| {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                i += 3;
+                continue;
+            }
+            if b[i].is_ascii_uppercase() {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    };
+    if let Some(scheme) = uri.scheme() {
+        if !no_upper_outside_pct(scheme) {
+            return Err("uppercase in the scheme".into());
+        }
+    }
+    if let Some(host) = uri.host() {
+        if !no_upper_outside_pct(host) {
+            return Err("uppercase in the host".into());
+        }
+    }
+    // 6.2.2.3: with a scheme, no `.` or `..` segment, but for the documented
+    // shapes `/.//` (no authority) and `.//` (rootless) at the start.
+    let path = uri.path();
+    if uri.scheme().is_some() {
+        let rest = match (path.strip_prefix("/."), path.strip_prefix('.')) {
+            (Some(r), _) if uri.authority().is_none() && r.starts_with("//") => r,
+            (_, Some(r)) if r.starts_with("//") => r,
+            _ => path,
+        };
+        if rest.split('/').any(|seg| seg == "." || seg == "..") {
+            return Err("a dot segment is left".into());
+        }
+    }
+    // 6.2.3: for these schemes, no empty or default port, no empty path
+    // after an authority.
+    let default = match uri.scheme() {
+        Some("http" | "ws") => Some(80),
+        Some("https" | "wss") => Some(443),
+        Some("ftp") => Some(21),
+        _ => None,
+    };
+    if let (Some(default), Some(_)) = (default, uri.authority()) {
+        match uri.port() {
+            Some("") => return Err("empty port".into()),
+            Some(p) if p.parse::<u32>().ok() == Some(default) => return Err("default port".into()),
+            _ => {}
+        }
+        if path.is_empty() {
+            return Err("empty path after an authority".into());
+        }
+    }
+    Ok(())
+}
+
+/// The property check above is no tautology: it rejects what the rules
+/// rewrite.
+#[test]
+fn rfc3986_normal_rejects_unnormalized() {
+    for s in [
+        "http://example.com/%7e",
+        "http://example.com/%2f",
+        "http://example.com/%41",
+        "HTTP://example.com/",
+        "http://Example.com/",
+        "http://example.com/a/./b",
+        "foo:a/../b",
+        "http://example.com:80/",
+        "http://example.com:/",
+        "https://example.com:0443/",
+        "http://example.com",
+    ] {
+        assert!(rfc3986_normal(s).is_err(), "{s}");
+        assert!(rfc3986_normal(&norm(s)).is_ok(), "{s} -> {}", norm(s));
+    }
+    for s in [
+        "foo:/.//x",
+        "s:.//a",
+        "./a/../b",
+        "http://h%C3%A9/",
+        "foo://h:80",
+    ] {
+        assert!(rfc3986_normal(s).is_ok(), "{s}");
     }
 }
 
