@@ -8,6 +8,12 @@
 # The corpus is generated once (deterministic, seed 7) under ${BENCH_DIR:-/tmp/uriscan-bench}
 # and read from the page cache. Peak memory is the maximum resident set size that
 # /usr/bin/time -v reports. Prints a Markdown table.
+#
+# A run is a measurement only if it succeeded: an exit status other than 0 (or 1
+# for `check`, whose generated input has invalid lines), a signal included, ends
+# the script with status 1 and names the command. Where one output line per
+# input line is expected (split; normalize of the already normalized input) the
+# output's line count must equal the input's, and check -q must write nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,27 +30,66 @@ if [ ! -s "$corpus" ]; then
 fi
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
-# measure FILE CMD ARGS...: prints "seconds max_rss_kib lines" of the fastest
+# elapsed LOG, max_rss LOG: what /usr/bin/time -v wrote to LOG.
+elapsed() {
+    awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$1"
+}
+max_rss() {
+    awk -F': ' '/Maximum resident set size/ {print $2}' "$1"
+}
+
+# check_status STATUS LOG CMD...: fails the script, naming the command, unless
+# STATUS is 0, or 1 for `check` (which says some lines are invalid: the
+# generated corpus has some). A crash (a panic is 101, a signal 128+N) or a
+# usage or I/O error (2) is never a measurement.
+check_status() {
+    local status=$1 log=$2; shift 2
+    if ! grep -q 'Command terminated by signal' "$log" \
+        && { [ "$status" -eq 0 ] || { [ "$status" -eq 1 ] && [ "$1" = check ]; }; }; then
+        return 0
+    fi
+    echo "bench-cli.sh: '$bin $*' exited with status $status:" >&2
+    # Its standard error (the last lines) and time's word on how it ended,
+    # without time's statistics.
+    sed -n '/^\tCommand being timed:/q;p' "$log" | tail -n 20 >&2
+    exit 1
+}
+
+# measure FILE EXPECT CMD ARGS...: prints "seconds max_rss_kib" of the fastest
 # of BENCH_RUNS runs (default 3): on a shared machine the minimum is the
-# figure that others' load disturbs least.
+# figure that others' load disturbs least. Every run's exit status is checked
+# (check_status). EXPECT, unless `-`, is the number of lines the command must
+# write: the first run's output is counted (through `wc -l`), the others go to
+# /dev/null. Call it as `out=$(measure ...)`, so that a failure ends the script.
 measure() {
-    local file=$1; shift
+    local file=$1 expect=$2; shift 2
     cat "$file" > /dev/null   # page cache
-    local log best="" best_rss="" lines=""
+    local log count best="" best_rss=""
     log=$(mktemp)
-    for _ in $(seq "${BENCH_RUNS:-3}"); do
-        /usr/bin/time -v "$bin" "$@" --no-progress "$file" > /dev/null 2> "$log" || true
-        local secs rss
-        secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$log")
-        rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-        lines=$(grep -Eo '^[0-9]+ lines' "$log" | head -1 | cut -d' ' -f1 || true)
+    count=$(mktemp)
+    for run in $(seq "${BENCH_RUNS:-3}"); do
+        local status=0 secs rss
+        if [ "$run" = 1 ] && [ "$expect" != - ]; then
+            { s=0; /usr/bin/time -v "$bin" "$@" --no-progress "$file" 2> "$log" || s=$?; echo "$s" > "$count.status"; } \
+                | wc -l > "$count"
+            status=$(cat "$count.status")
+        else
+            /usr/bin/time -v "$bin" "$@" --no-progress "$file" > /dev/null 2> "$log" || status=$?
+        fi
+        check_status "$status" "$log" "$@" --no-progress "$file"
+        if [ "$run" = 1 ] && [ "$expect" != - ] && [ "$(cat "$count")" -ne "$expect" ]; then
+            echo "bench-cli.sh: '$bin $* --no-progress $file' wrote $(cat "$count") lines, expected $expect" >&2
+            exit 1
+        fi
+        secs=$(elapsed "$log")
+        rss=$(max_rss "$log")
         if [ -z "$best" ] || awk -v a="$secs" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$secs
             best_rss=$rss
         fi
     done
-    rm -f "$log"
-    echo "$best $best_rss ${lines:-0}"
+    rm -f "$log" "$count" "$count.status"
+    echo "$best $best_rss"
 }
 
 bytes=$(stat -c %s "$corpus")
@@ -64,7 +109,15 @@ for cmd in check split normalize dedup dedup-hash; do
             *) args=("$cmd") ;;
         esac
         args+=("-j$j")
-        read -r secs rss _ < <(measure "$corpus" "${args[@]}")
+        # One output line per input line: split (a JSON object each);
+        # check -q writes nothing. The others drop or merge lines.
+        case $cmd in
+            split) expect=$lines ;;
+            check) expect=0 ;;
+            *) expect=- ;;
+        esac
+        out=$(measure "$corpus" "$expect" "${args[@]}")
+        read -r secs rss <<< "$out"
         [ -z "$base" ] && base=$secs
         awk -v c="$cmd" -v j="$j" -v s="$secs" -v r="$rss" -v b="$bytes" -v l="$lines" -v base="$base" \
             'BEGIN { printf "| %s | %d | %.2f | %.2f | %.1f | %.0f | %.2fx |\n", c, j, s, b/s/1e9, l/s/1e6, r/1024, base/s }'
@@ -74,7 +127,11 @@ done
 # Normalize and check of an already normalized corpus: the pass-through case
 # (`Normalizer::is_normal`), against check of the same input.
 normal="$dir/generated-$size.normal"
-[ -s "$normal" ] || "$bin" normalize --invalid skip --no-progress "$corpus" > "$normal"
+if [ ! -s "$normal" ]; then
+    "$bin" normalize --invalid skip --no-progress "$corpus" > "$normal.tmp" \
+        || { echo "bench-cli.sh: '$bin normalize --invalid skip --no-progress $corpus' failed" >&2; exit 1; }
+    mv "$normal.tmp" "$normal"
+fi
 nbytes=$(stat -c %s "$normal")
 nlines=$(wc -l < "$normal")
 echo
@@ -85,8 +142,13 @@ echo "|---|---:|---:|---:|---:|---:|"
 for cmd in check normalize; do
     for j in 1 2; do
         args=("$cmd" "-j$j")
-        [ "$cmd" = check ] && args+=(-q)
-        read -r secs rss _ < <(measure "$normal" "${args[@]}")
+        expect=$nlines   # every line is valid and normal: one line each
+        if [ "$cmd" = check ]; then
+            args+=(-q)
+            expect=0
+        fi
+        out=$(measure "$normal" "$expect" "${args[@]}")
+        read -r secs rss <<< "$out"
         awk -v c="$cmd" -v j="$j" -v s="$secs" -v r="$rss" -v b="$nbytes" -v l="$nlines" \
             'BEGIN { printf "| %s | %d | %.2f | %.2f | %.1f | %.0f |\n", c, j, s, b/s/1e9, l/s/1e6, r/1024 }'
     done
@@ -96,7 +158,9 @@ done
 # of the same size.
 for kind in log text; do
     f="$dir/generated-$size.$kind"
-    [ -s "$f" ] || "$gen" --bytes "$size" --seed 7 --kind "$kind" > "$f"
+    if [ ! -s "$f" ]; then
+        "$gen" --bytes "$size" --seed 7 --kind "$kind" > "$f.tmp" && mv "$f.tmp" "$f"
+    fi
 done
 echo
 echo "| command | input | threads | seconds | GB/s | peak RSS (MiB) |"
@@ -107,7 +171,8 @@ for j in 1 2; do
         args=(extract "-j$j")
         [ "$kind" = log ] && args+=(--log combined)
         [ "$kind" = text-schemeless ] && args+=(--schemeless)
-        read -r secs rss _ < <(measure "$f" "${args[@]}")
+        out=$(measure "$f" - "${args[@]}")
+        read -r secs rss <<< "$out"
         awk -v c="${args[*]}" -v k="$kind" -v j="$j" -v s="$secs" -v r="$rss" -v b="$(stat -c %s "$f")" \
             'BEGIN { printf "| %s | %s | %d | %.2f | %.2f | %.0f |\n", c, k, j, s, b/s/1e9, r/1024 }'
     done
@@ -122,11 +187,15 @@ if [ "${1:-}" = "--memory" ]; then
     echo
     echo "| input | bytes | seconds | peak RSS (MiB) |"
     echo "|---|---:|---:|---:|"
+    log=$(mktemp)
     for f in "$small" "$big"; do
-        read -r secs rss _ < <(/usr/bin/time -v "$bin" check -q -j2 --no-progress "$f" 2>&1 >/dev/null \
-            | awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]} /Maximum resident/ {r=$2} END {print s, r}')
+        status=0
+        /usr/bin/time -v "$bin" check -q -j2 --no-progress "$f" > /dev/null 2> "$log" || status=$?
+        check_status "$status" "$log" check -q -j2 --no-progress "$f"
+        secs=$(elapsed "$log")
+        rss=$(max_rss "$log")
         awk -v f="$(basename "$f")" -v b="$(stat -c %s "$f")" -v s="$secs" -v r="$rss" \
             'BEGIN { printf "| %s | %.0f | %.2f | %.1f |\n", f, b, s, r/1024 }'
     done
-    rm -f "$small" "$big"
+    rm -f "$small" "$big" "$log"
 fi
