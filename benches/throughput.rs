@@ -241,10 +241,7 @@ fn engine(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(std::time::Duration::from_millis(500))
-        .measurement_time(std::time::Duration::from_secs(2));
+    config = common::criterion();
     targets = stages, transforms, extraction, engine
 }
 criterion_main!(benches);

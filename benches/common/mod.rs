@@ -6,6 +6,15 @@
 
 pub mod gen;
 
+/// The criterion settings of both bench targets (`throughput` and the peers'):
+/// short runs, compared in one sitting on a shared machine.
+pub fn criterion() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2))
+}
+
 use std::path::Path;
 
 /// A named corpus held in memory.

@@ -267,7 +267,9 @@ impl Normalizer {
         if self.profile == Profile::Surt {
             let keyed = surt::key(uri.bytes(), out);
             if let (Some(at), false) = (keyed.query, self.drop.is_empty()) {
-                self.drop_from_key(out, at);
+                if !self.retain_params(out, at) {
+                    out.pop(); // the `?` of a query left empty
+                }
             }
             return;
         }
@@ -392,24 +394,37 @@ impl Normalizer {
         !(self.strip_fragment && split.fragment_span().is_some())
     }
 
-    /// Removes the parameters of `drop_params` from the query of a SURT
-    /// key, `out[at..]`, and its `?` if none is left.
-    fn drop_from_key(&self, out: &mut Vec<u8>, at: usize) {
-        let query = out.split_off(at);
-        let mut first = true;
-        for p in query.split(|&b| b == b'&') {
-            if self.drop.iter().any(|g| glob(g, key(p))) {
-                continue;
+    /// Whether the query parameter `param` is one of `drop_params`.
+    fn dropped(&self, param: &[u8]) -> bool {
+        self.drop.iter().any(|g| glob(g, key(param)))
+    }
+
+    /// Removes, in place, the parameters of `drop_params` from the
+    /// `&`-separated query `out[start..]` (the rfc3986 and web profiles'
+    /// query and a SURT key's alike); whether any parameter is left.
+    fn retain_params(&self, out: &mut Vec<u8>, start: usize) -> bool {
+        let end = out.len();
+        let (mut read, mut write, mut kept) = (start, start, false);
+        loop {
+            let stop = memchr::memchr(b'&', &out[read..end]).map_or(end, |i| read + i);
+            if !self.dropped(&out[read..stop]) {
+                // INVARIANT: `write` <= `read`, so nothing unread is
+                // overwritten.
+                if kept {
+                    out[write] = b'&';
+                    write += 1;
+                }
+                out.copy_within(read..stop, write);
+                write += stop - read;
+                kept = true;
             }
-            if !first {
-                out.push(b'&');
+            if stop == end {
+                break;
             }
-            first = false;
-            out.extend_from_slice(p);
+            read = stop + 1;
         }
-        if first {
-            out.pop();
-        }
+        out.truncate(write);
+        kept
     }
 
     fn rfc3986(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
@@ -480,24 +495,22 @@ impl Normalizer {
         };
         let at = out.len();
         out.push(b'?');
-        if !self.sort_query && self.drop.is_empty() {
-            pct_normalize(q, out, false);
-        } else {
-            let mut normalized = Vec::with_capacity(q.len());
-            pct_normalize(q, &mut normalized, false);
+        pct_normalize(q, out, false);
+        if self.sort_query {
+            let normalized = out.split_off(at + 1);
             let mut params: Vec<&[u8]> = normalized
                 .split(|&b| b == b'&')
-                .filter(|p| !self.drop.iter().any(|g| glob(g, key(p))))
+                .filter(|p| !self.dropped(p))
                 .collect();
-            if self.sort_query {
-                params.sort_by(|a, b| key(a).cmp(key(b)).then_with(|| value(a).cmp(value(b))));
-            }
+            params.sort_by(|a, b| key(a).cmp(key(b)).then_with(|| value(a).cmp(value(b))));
             for (i, p) in params.iter().enumerate() {
                 if i > 0 {
                     out.push(b'&');
                 }
                 out.extend_from_slice(p);
             }
+        } else if !self.drop.is_empty() {
+            self.retain_params(out, at + 1);
         }
         if self.drop_empty_query && out.len() == at + 1 {
             out.pop();

@@ -41,6 +41,8 @@
 
 use std::cell::RefCell;
 
+use crate::classes::{self, hex_value, is};
+
 /// Buffers reused from line to line, so that keying a line allocates
 /// nothing once they have grown.
 #[derive(Default)]
@@ -169,7 +171,7 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
     let mut exact = true;
     let (mut raw_host, mut port): (&[u8], Option<&[u8]>) = (b"", None);
     if let Some(netloc) = netloc {
-        let netloc = netloc.trim_ascii_end_of(b':');
+        let netloc = trim_end_of(netloc, b':');
         let info = match netloc.iter().rposition(|&b| b == b'@') {
             Some(at) => &netloc[at + 1..],
             None => netloc,
@@ -314,25 +316,18 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
 fn has_scheme(s: &[u8]) -> bool {
-    if !s.first().is_some_and(u8::is_ascii_alphabetic) {
+    if !s.first().is_some_and(|&b| is(b, classes::ALPHA)) {
         return false;
     }
     let n = s
         .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .position(|&b| !is(b, classes::SCHEME))
         .unwrap_or(s.len());
     s.get(n) == Some(&b':')
 }
 
-trait TrimOf {
-    fn trim_ascii_end_of(&self, b: u8) -> &Self;
-}
-
-impl TrimOf for [u8] {
-    fn trim_ascii_end_of(&self, b: u8) -> &[u8] {
-        let n = self.iter().rposition(|&c| c != b).map_or(0, |i| i + 1);
-        &self[..n]
-    }
+fn trim_end_of(s: &[u8], b: u8) -> &[u8] {
+    &s[..s.iter().rposition(|&c| c != b).map_or(0, |i| i + 1)]
 }
 
 fn trim_start_of(s: &[u8], b: u8) -> &[u8] {
@@ -369,7 +364,7 @@ fn unescape_repeatedly(src: &[u8], out: &mut Vec<u8>, tmp: &mut Vec<u8>) {
 }
 
 fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
+    is(b, classes::HEXDIG).then(|| hex_value(b))
 }
 
 /// Appends `src` to `out` lowercased, with the bytes up to space, `#`, `%`,

@@ -131,10 +131,7 @@ fn peers(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(std::time::Duration::from_millis(500))
-        .measurement_time(std::time::Duration::from_secs(2));
+    config = common::criterion();
     targets = peers
 }
 criterion_main!(benches);
