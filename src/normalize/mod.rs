@@ -265,7 +265,7 @@ impl Normalizer {
     /// [`Normalizer::normalize`] step by step, with no shortcut.
     fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
         if self.profile == Profile::Surt {
-            let keyed = surt::key(uri.bytes(), out);
+            let keyed = surt::key_uri(uri, out);
             if let (Some(at), false) = (keyed.query, self.drop.is_empty()) {
                 if !self.retain_params(out, at) {
                     out.pop(); // the `?` of a query left empty

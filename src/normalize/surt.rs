@@ -42,6 +42,7 @@
 use std::cell::RefCell;
 
 use crate::classes::{self, hex_value, is};
+use crate::uri::Uri;
 
 /// Buffers reused from line to line, so that keying a line allocates
 /// nothing once they have grown.
@@ -91,6 +92,111 @@ pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> Keyed {
         // Only reentrant use could get here; keep working.
         Err(_) => key_with(line, out, &mut Scratch::default()),
     })
+}
+
+/// [`key`] of a valid URI, the same bytes: most URIs of a crawl (`http`
+/// or `https`, a registered name or IPv4 host, no `%`) need none of the
+/// library's repairs of a line, so their key is made from the components
+/// the parse found, with no decoding or escaping pass.
+pub(crate) fn key_uri(uri: &Uri<'_>, out: &mut Vec<u8>) -> Keyed {
+    let at = out.len();
+    let fast = SCRATCH.with(|s| {
+        let mut s = s.try_borrow_mut().ok()?;
+        key_plain(uri, out, &mut s)
+    });
+    fast.unwrap_or_else(|| {
+        out.truncate(at);
+        key(uri.bytes(), out)
+    })
+}
+
+/// The fast path of [`key_uri`]: `None` (having written nothing) for a URI
+/// that needs one of the library's repairs.
+fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed> {
+    let line = uri.bytes();
+    let split = uri.split();
+    let scheme = uri.raw(split.scheme_span()?);
+    if !matches!(scheme, b"http" | b"https") {
+        return None;
+    }
+    let parts = uri.parts()?;
+    let host = uri.raw(parts.host());
+    // An escaped host, an IP literal, dots to collapse and an empty host
+    // (`http:///a`, whose path gives the host) take the general steps, and
+    // so do repeated prefixes (`http://https://a`), of which the library
+    // keys the last.
+    if host.is_empty()
+        || host[0] == b'['
+        || host[0] == b'.'
+        || host[host.len() - 1] == b'.'
+        || followed_by(host, b'.', |b| b == b'.')
+        || memchr::memchr(b'%', host).is_some()
+    {
+        return None;
+    }
+    let after = &line[scheme.len() + 3..];
+    if after.starts_with(b"http://") || after.starts_with(b"https://") {
+        return None;
+    }
+    let Scratch {
+        url,
+        host: h,
+        path,
+        query,
+        tmp,
+        ranges,
+    } = s;
+    // Step 4 (no escape, ASCII): an IPv4 address in any of `inet_aton`'s
+    // forms, which all end in a digit, else the host lowercased.
+    if !(host[host.len() - 1].is_ascii_digit() && ip_formats(host, h)) {
+        h.clear();
+        h.extend_from_slice(host);
+        h.make_ascii_lowercase();
+    }
+    let (port, exact) = read_port(parts.port().map_or(&b""[..], |p| uri.raw(p)));
+    // Step 5, the general steps where there are escapes, dot segments or
+    // empty segments; else only lowercasing (a URI's path has nothing to
+    // escape but `%`).
+    let raw_path = uri.raw(split.path_span());
+    let escaped = memchr::memchr(b'%', raw_path).is_some();
+    let mut src = raw_path;
+    if escaped {
+        unescape_repeatedly(raw_path, url, tmp);
+        src = url;
+    }
+    if src.is_empty() || followed_by(src, b'/', |b| b == b'.' || b == b'/') {
+        normalize_path(src, tmp, ranges);
+        src = tmp;
+    }
+    path.clear();
+    if escaped {
+        escape_once(src, path);
+    } else {
+        path.extend_from_slice(src);
+        path.make_ascii_lowercase();
+    }
+    strip_path_session(path);
+    if path.len() > 1 && path.last() == Some(&b'/') {
+        path.pop();
+    }
+    // Step 6 likewise.
+    let raw_query = split.query_span().map_or(&b""[..], |q| uri.raw(q));
+    let mut has_query = false;
+    if !raw_query.is_empty() {
+        query.clear();
+        if memchr::memchr(b'%', raw_query).is_some() {
+            unescape_repeatedly(raw_query, tmp, url);
+            escape_once(tmp, query);
+        } else {
+            query.extend_from_slice(raw_query);
+            query.make_ascii_lowercase();
+        }
+        strip_query_session(query, tmp);
+        sort_query(query, tmp, ranges);
+        has_query = !query.is_empty();
+    }
+    let query = has_query.then_some(&query[..]);
+    Some(write_key(scheme, h, port, exact, path, query, out))
 }
 
 fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
@@ -168,8 +274,7 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
         }
         _ => &b""[..],
     };
-    let mut exact = true;
-    let (mut raw_host, mut port): (&[u8], Option<&[u8]>) = (b"", None);
+    let (mut raw_host, mut port, mut exact): (&[u8], Option<&[u8]>, bool) = (b"", None, true);
     if let Some(netloc) = netloc {
         let netloc = trim_end_of(netloc, b':');
         let info = match netloc.iter().rposition(|&b| b == b'@') {
@@ -197,20 +302,7 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
             },
         };
         raw_host = h;
-        if !p.is_empty() {
-            let value = p.iter().try_fold(0u32, |v, &b| {
-                b.is_ascii_digit()
-                    .then(|| v.saturating_mul(10).saturating_add(u32::from(b - b'0')))
-            });
-            match value {
-                Some(0) => {}
-                Some(v) if v <= 65535 => port = Some(p),
-                _ => {
-                    exact = false;
-                    port = Some(p);
-                }
-            }
-        }
+        (port, exact) = read_port(p);
     }
     let mut raw_path = raw_path;
     if raw_host.is_empty() && scheme.starts_with(b"http") && !raw_path.is_empty() {
@@ -266,7 +358,42 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
     };
 
     // Step 7: www, port, and the key.
-    let mut h = &host[..];
+    let query = has_query.then_some(&query[..]);
+    write_key(scheme, host, port, exact, path, query, out)
+}
+
+/// The port of the library's split: `None` when empty or 0; not exact
+/// (the library raises) when not a number up to 65535.
+fn read_port(p: &[u8]) -> (Option<&[u8]>, bool) {
+    if p.is_empty() {
+        return (None, true);
+    }
+    let value = p.iter().try_fold(0u32, |v, &b| {
+        b.is_ascii_digit()
+            .then(|| v.saturating_mul(10).saturating_add(u32::from(b - b'0')))
+    });
+    match value {
+        Some(0) => (None, true),
+        Some(v) if v <= 65535 => (Some(p), true),
+        _ => (Some(p), false),
+    }
+}
+
+/// Step 7: appends to `out` the key of the host, port, path and query
+/// (`None`: no query) that steps 3-6 made: a `www`, `www1`... label
+/// stripped from the host (scheme `dns` aside), the default port of `http`
+/// (80) and `https` (443) dropped, then `host,labels,reversed[:port])path
+/// [?query]`, or `scheme:path[?query]` without a host.
+fn write_key(
+    scheme: &[u8],
+    host: &[u8],
+    port: Option<&[u8]>,
+    exact: bool,
+    path: &[u8],
+    query: Option<&[u8]>,
+    out: &mut Vec<u8>,
+) -> Keyed {
+    let mut h = host;
     if !h.is_empty() && scheme != b"dns" {
         h = strip_www(h);
     }
@@ -302,16 +429,21 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
     }
     if !path.is_empty() {
         out.extend_from_slice(path);
-    } else if has_query {
+    } else if query.is_some() {
         out.push(b'/');
     }
     let mut at = None;
-    if has_query {
+    if let Some(query) = query {
         out.push(b'?');
         at = Some(out.len());
         out.extend_from_slice(query);
     }
     Keyed { exact, query: at }
+}
+
+/// Whether a `first` byte of `s` is followed by a byte that `then` accepts.
+fn followed_by(s: &[u8], first: u8, then: impl Fn(u8) -> bool) -> bool {
+    memchr::memchr_iter(first, s).any(|i| s.get(i + 1).is_some_and(|&b| then(b)))
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
