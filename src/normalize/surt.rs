@@ -94,10 +94,10 @@ pub(crate) fn key(line: &[u8], out: &mut Vec<u8>) -> Keyed {
     })
 }
 
-/// [`key`] of a valid URI, the same bytes: most URIs of a crawl (`http`
-/// or `https`, a registered name or IPv4 host, no `%`) need none of the
-/// library's repairs of a line, so their key is made from the components
-/// the parse found, with no decoding or escaping pass.
+/// [`key`] of a valid URI, the same bytes: most URIs of a crawl (a
+/// registered name or IPv4 host without `%`) need none of the library's
+/// repairs of a line, so their key is made from the components the parse
+/// found, with decoding and escaping only where there is a `%`.
 pub(crate) fn key_uri(uri: &Uri<'_>, out: &mut Vec<u8>) -> Keyed {
     let at = out.len();
     let fast = SCRATCH.with(|s| {
@@ -116,26 +116,7 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
     let line = uri.bytes();
     let split = uri.split();
     let scheme = uri.raw(split.scheme_span()?);
-    if !matches!(scheme, b"http" | b"https") {
-        return None;
-    }
-    let parts = uri.parts()?;
-    let host = uri.raw(parts.host());
-    // An escaped host, an IP literal, dots to collapse and an empty host
-    // (`http:///a`, whose path gives the host) take the general steps, and
-    // so do repeated prefixes (`http://https://a`), of which the library
-    // keys the last.
-    if host.is_empty()
-        || host[0] == b'['
-        || host[0] == b'.'
-        || host[host.len() - 1] == b'.'
-        || followed_by(host, b'.', |b| b == b'.')
-        || memchr::memchr(b'%', host).is_some()
-    {
-        return None;
-    }
-    let after = &line[scheme.len() + 3..];
-    if after.starts_with(b"http://") || after.starts_with(b"https://") {
+    if line.starts_with(b"filedesc") {
         return None;
     }
     let Scratch {
@@ -146,25 +127,54 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         tmp,
         ranges,
     } = s;
-    // Step 4 (no escape, ASCII): an IPv4 address in any of `inet_aton`'s
-    // forms, which all end in a digit, else the host lowercased.
-    if !(host[host.len() - 1].is_ascii_digit() && ip_formats(host, h)) {
-        h.clear();
-        h.extend_from_slice(host);
-        h.make_ascii_lowercase();
+    h.clear();
+    let (mut port, mut exact) = (None, true);
+    match uri.parts() {
+        Some(parts) => {
+            let host = uri.raw(parts.host());
+            // An escaped host, an IP literal, dots to collapse and an empty
+            // host (`http:///a`, whose path gives the host) take the general
+            // steps, and so do repeated prefixes (`http://https://a`), of
+            // which the library keys the last.
+            if host.is_empty()
+                || host[0] == b'['
+                || host[0] == b'.'
+                || host[host.len() - 1] == b'.'
+                || followed_by(host, b'.', |b| b == b'.')
+                || memchr::memchr(b'%', host).is_some()
+            {
+                return None;
+            }
+            let after = &line[scheme.len() + 3..];
+            if after.starts_with(b"http://") || after.starts_with(b"https://") {
+                return None;
+            }
+            // Step 4 (no escape, ASCII): an IPv4 address in any of
+            // `inet_aton`'s forms, which all end in a digit, else the host
+            // lowercased.
+            if !(host[host.len() - 1].is_ascii_digit() && ip_formats(host, h)) {
+                h.clear();
+                h.extend_from_slice(host);
+                h.make_ascii_lowercase();
+            }
+            (port, exact) = read_port(parts.port().map_or(&b""[..], |p| uri.raw(p)));
+        }
+        // `http:a/b`: the library's host is `a`.
+        None if scheme.starts_with(b"http") => return None,
+        None => {}
     }
-    let (port, exact) = read_port(parts.port().map_or(&b""[..], |p| uri.raw(p)));
     // Step 5, the general steps where there are escapes, dot segments or
     // empty segments; else only lowercasing (a URI's path has nothing to
     // escape but `%`).
     let raw_path = uri.raw(split.path_span());
-    let escaped = memchr::memchr(b'%', raw_path).is_some();
+    let (escaped, mut segments) = path_marks(raw_path);
     let mut src = raw_path;
     if escaped {
         unescape_repeatedly(raw_path, url, tmp);
         src = url;
+        segments = path_marks(src).1;
     }
-    if src.is_empty() || followed_by(src, b'/', |b| b == b'.' || b == b'/') {
+    if !h.is_empty() && (src.is_empty() || segments) {
         normalize_path(src, tmp, ranges);
         src = tmp;
     }
@@ -441,6 +451,19 @@ fn write_key(
     Keyed { exact, query: at }
 }
 
+/// Whether `path` has a `%`, and whether it has a `/` followed by `.` or
+/// `/` (a dot segment or an empty one may be there): one pass, as paths are
+/// short and calls cost more than bytes.
+fn path_marks(path: &[u8]) -> (bool, bool) {
+    let (mut pct, mut segments, mut prev) = (false, false, 0);
+    for &b in path {
+        pct |= b == b'%';
+        segments |= prev == b'/' && (b == b'.' || b == b'/');
+        prev = b;
+    }
+    (pct, segments)
+}
+
 /// Whether a `first` byte of `s` is followed by a byte that `then` accepts.
 fn followed_by(s: &[u8], first: u8, then: impl Fn(u8) -> bool) -> bool {
     memchr::memchr_iter(first, s).any(|i| s.get(i + 1).is_some_and(|&b| then(b)))
@@ -469,30 +492,46 @@ fn trim_start_of(s: &[u8], b: u8) -> &[u8] {
 /// Percent-decodes `src` into `out` (cleared first) until nothing changes;
 /// a `%` without two hex digits stays. `tmp` is scratch.
 fn unescape_repeatedly(src: &[u8], out: &mut Vec<u8>, tmp: &mut Vec<u8>) {
-    out.clear();
-    out.extend_from_slice(src);
-    while out.contains(&b'%') {
-        tmp.clear();
-        let mut i = 0;
-        let mut changed = false;
-        while i < out.len() {
-            let b = out[i];
-            if b == b'%' && i + 2 < out.len() {
-                if let (Some(h), Some(l)) = (hex(out[i + 1]), hex(out[i + 2])) {
-                    tmp.push(h << 4 | l);
-                    i += 3;
-                    changed = true;
-                    continue;
-                }
-            }
-            tmp.push(b);
-            i += 1;
-        }
-        if !changed {
+    if !unescape_once(src, out) {
+        return;
+    }
+    loop {
+        std::mem::swap(out, tmp);
+        if !unescape_once(tmp, out) {
             return;
         }
-        std::mem::swap(out, tmp);
     }
+}
+
+/// One round of [`unescape_repeatedly`] from `src` into `out` (cleared
+/// first): whether it decoded something and left a `%`, which may start an
+/// escape now (`%2541`, or `%%34%31` which is `%41`).
+fn unescape_once(src: &[u8], out: &mut Vec<u8>) -> bool {
+    out.clear();
+    let (mut decoded, mut pct) = (false, false);
+    let mut rest = src;
+    while let Some(i) = memchr::memchr(b'%', rest) {
+        out.extend_from_slice(&rest[..i]);
+        match (
+            rest.get(i + 1).and_then(|&b| hex(b)),
+            rest.get(i + 2).and_then(|&b| hex(b)),
+        ) {
+            (Some(h), Some(l)) => {
+                let b = h << 4 | l;
+                decoded = true;
+                pct |= b == b'%';
+                out.push(b);
+                rest = &rest[i + 3..];
+            }
+            _ => {
+                pct = true;
+                out.push(b'%');
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.extend_from_slice(rest);
+    decoded && pct
 }
 
 fn hex(b: u8) -> Option<u8> {
@@ -665,7 +704,11 @@ fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>)
 /// before any `?`; the last such segment, first form then second.
 fn strip_path_session(path: &mut Vec<u8>) {
     // Either form needs a `.aspx` after it: most paths have none.
-    if memchr::memmem::find(path, b".aspx").is_none() {
+    let aspx = |i: usize| {
+        path.get(i + 1..i + 5)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"aspx"))
+    };
+    if !memchr::memchr_iter(b'.', path).any(aspx) {
         return;
     }
     for form in [true, false] {
@@ -726,27 +769,31 @@ fn aspx_follows(s: &[u8]) -> bool {
 /// pattern in turn at its last place, as the library does: the id and the
 /// `&` after it go, the `&` before it stays.
 fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
-    // Every pattern's name holds `id` (any case), and all but `cfid` need
-    // 36 bytes at least (`sid=` and 32 letters or digits): a query without
-    // `id`, or shorter and without `&cftoken=`, most of them, has no
+    // Every pattern has an `=` after `id` (any case), or after
+    // `aspsessionid` and 8 letters, and all but `cfid` need 36 bytes at
+    // least (`sid=` and 32 letters or digits): most queries have no
     // session id to look for at every offset.
-    let has_id = query
-        .windows(2)
-        .any(|w| w[0] | 0x20 == b'i' && w[1] | 0x20 == b'd');
+    let named = |i: usize| {
+        let k = &query[..i];
+        (k.len() >= 2 && k[k.len() - 2..].eq_ignore_ascii_case(b"id"))
+            || (k.len() >= 20 && k[k.len() - 20..k.len() - 8].eq_ignore_ascii_case(b"aspsessionid"))
+    };
     let cftoken = || {
         query
             .windows(9)
             .any(|w| w.eq_ignore_ascii_case(b"&cftoken="))
     };
-    if !has_id || (query.len() < 36 && !cftoken()) {
+    if !memchr::memchr_iter(b'=', query).any(named) || (query.len() < 36 && !cftoken()) {
         return;
     }
     type Matcher = fn(&[u8]) -> Option<usize>;
-    let matchers: [Matcher; 5] = [
-        |s| fixed_id(s, b"jsessionid=", 32),
-        |s| fixed_id(s, b"phpsessid=", 32),
-        |s| fixed_id(s, b"sid=", 32),
-        |s| {
+    // Each pattern with the offset of its `=` (the first one), where the
+    // search for it starts.
+    let matchers: [(usize, Matcher); 5] = [
+        (10, |s| fixed_id(s, b"jsessionid=", 32)),
+        (9, |s| fixed_id(s, b"phpsessid=", 32)),
+        (3, |s| fixed_id(s, b"sid=", 32)),
+        (20, |s| {
             let name = b"aspsessionid";
             if s.len() < name.len() + 8 + 1 + 24 || !s[..name.len()].eq_ignore_ascii_case(name) {
                 return None;
@@ -756,8 +803,8 @@ fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
                 && s[8] == b'='
                 && s[9..33].iter().all(u8::is_ascii_alphabetic))
             .then_some(name.len() + 33)
-        },
-        |s| {
+        }),
+        (4, |s| {
             if s.len() < 5 || !s[..5].eq_ignore_ascii_case(b"cfid=") {
                 return None;
             }
@@ -774,10 +821,13 @@ fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
                 .position(|&b| b == b'&')
                 .unwrap_or(rest.len() - 9);
             (t > 0).then_some(5 + v + 9 + t)
-        },
+        }),
     ];
-    for m in matchers {
-        let hit = (0..query.len()).rev().find_map(|i| {
+    for (eq, m) in matchers {
+        // The last place of a match is that of the last `=` it can have
+        // at `eq`.
+        let hit = memchr::memrchr_iter(b'=', query).find_map(|e| {
+            let i = e.checked_sub(eq)?;
             let end = i + m(&query[i..])?;
             (end == query.len() || query[end] == b'&').then_some((i, end))
         });

@@ -1,7 +1,8 @@
 //! Keys checked against `surt.surt()` of the Python `surt` library 0.3.1
 //! (each expected value below is its output).
 
-use super::key;
+use super::{key, key_uri};
+use crate::{parse, Mode};
 
 fn k(line: &str) -> String {
     let mut out = Vec::new();
@@ -90,4 +91,91 @@ fn any_bytes_get_an_ascii_key() {
             );
         }
     }
+}
+
+/// The fast path of valid URIs ([`key_uri`]) writes what the general steps
+/// ([`key`], checked against the library above and by the oracle test)
+/// write for the same line, on URIs built from pieces that each steer one
+/// of its branches: schemes with and without an authority, IPv4 forms,
+/// `www`, ports, escapes that decode to `%`, `/` or `.`, dot and empty
+/// segments, session ids and ASP.NET segments, queries to sort.
+#[test]
+fn fast_path_of_valid_uris_is_the_general_key() {
+    const SCHEMES: [&str; 7] = ["http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc"];
+    const HOSTS: [&str; 13] = [
+        "",
+        "www.Example.COM",
+        "www12.a.b",
+        "1.2",
+        "017700000001",
+        "4294967296",
+        "a..b",
+        ".a.",
+        "%41.com",
+        "[::1]",
+        "http",
+        "u:p@WWW.x.org",
+        "https://a",
+    ];
+    const PORTS: [&str; 6] = ["", ":", ":80", ":443", ":0", ":99999"];
+    const PIECES: [&str; 22] = [
+        "/",
+        "//",
+        "/.",
+        "/..",
+        "a",
+        "B",
+        "%2F",
+        "%2e",
+        "%25",
+        "%2541",
+        "%%34%31",
+        "%41",
+        "%c3%bc",
+        "(a(0123456789abcdefghijklmn))/",
+        "x.ASPX",
+        "?",
+        "&",
+        "=",
+        "b=1",
+        "a=2",
+        "jsessionid=0123456789ABCDEF0123456789abcdef",
+        "#f",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let (mut line, mut fast, mut general) = (String::new(), Vec::new(), Vec::new());
+    let mut tried = 0;
+    for _ in 0..50_000 {
+        line.clear();
+        line.push_str(SCHEMES[next(SCHEMES.len())]);
+        line.push(':');
+        if next(4) > 0 {
+            line.push_str("//");
+            line.push_str(HOSTS[next(HOSTS.len())]);
+            line.push_str(PORTS[next(PORTS.len())]);
+            line.push('/');
+        }
+        for _ in 0..next(8) {
+            line.push_str(PIECES[next(PIECES.len())]);
+        }
+        let Ok(uri) = parse(line.as_bytes(), Mode::Uri) else {
+            continue;
+        };
+        tried += 1;
+        fast.clear();
+        general.clear();
+        let (f, g) = (key_uri(&uri, &mut fast), key(line.as_bytes(), &mut general));
+        assert_eq!(
+            (String::from_utf8_lossy(&fast), f),
+            (String::from_utf8_lossy(&general), g),
+            "{line:?}"
+        );
+    }
+    assert!(tried > 20_000, "only {tried} valid URIs");
 }
