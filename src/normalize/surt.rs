@@ -769,21 +769,19 @@ fn aspx_follows(s: &[u8]) -> bool {
 /// pattern in turn at its last place, as the library does: the id and the
 /// `&` after it go, the `&` before it stays.
 fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
-    // Every pattern has an `=` after `id` (any case), or after
-    // `aspsessionid` and 8 letters, and all but `cfid` need 36 bytes at
-    // least (`sid=` and 32 letters or digits): most queries have no
-    // session id to look for at every offset.
-    let named = |i: usize| {
-        let k = &query[..i];
-        (k.len() >= 2 && k[k.len() - 2..].eq_ignore_ascii_case(b"id"))
-            || (k.len() >= 20 && k[k.len() - 20..k.len() - 8].eq_ignore_ascii_case(b"aspsessionid"))
+    // A pattern's first `=` follows `sid` (`jsessionid`: `nid`) with 32
+    // bytes after it, or `aspsessionid` and 8 letters with 24, or `cfid`:
+    // most queries have no `=` so placed, and no id to look for.
+    let named = |e: usize| {
+        let (k, after) = (&query[..e], query.len() - e - 1);
+        let ends = |s: &[u8]| k.len() >= s.len() && k[k.len() - s.len()..].eq_ignore_ascii_case(s);
+        (after >= 32 && (ends(b"sid") || ends(b"nid")))
+            || ends(b"cfid")
+            || (after >= 24
+                && k.len() >= 20
+                && k[k.len() - 20..k.len() - 8].eq_ignore_ascii_case(b"aspsessionid"))
     };
-    let cftoken = || {
-        query
-            .windows(9)
-            .any(|w| w.eq_ignore_ascii_case(b"&cftoken="))
-    };
-    if !memchr::memchr_iter(b'=', query).any(named) || (query.len() < 36 && !cftoken()) {
+    if !memchr::memchr_iter(b'=', query).any(named) {
         return;
     }
     type Matcher = fn(&[u8]) -> Option<usize>;
@@ -854,7 +852,7 @@ fn fixed_id(s: &[u8], name: &[u8], n: usize) -> Option<usize> {
 /// Sorts the `&`-separated parameters of `query` by key, then (a parameter
 /// without `=` first) by value, bytewise.
 fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<(usize, usize)>) {
-    if query.len() <= 1 {
+    if !query.contains(&b'&') {
         return;
     }
     params.clear();
