@@ -96,23 +96,37 @@ fn transforms(c: &mut Criterion) {
             joined.push(b'\n');
             let chunk = Chunk::new(&joined, 1, 0);
             group.throughput(Throughput::Bytes(joined.len() as u64));
-            group.bench_function(BenchmarkId::new("normalize", name), |b| {
-                let mut out = Vec::with_capacity(joined.len() + (1 << 20));
-                let mut scratch = Vec::new();
-                b.iter(|| {
-                    out.clear();
-                    chunk
-                        .uris(Mode::Reference)
-                        .for_normalizer()
-                        .for_each(|(_, _, r)| {
-                            if let Ok(u) = r {
-                                out.extend_from_slice(n.normalized(&u, &mut scratch));
-                                out.push(b'\n');
-                            }
-                        });
-                    out.len()
-                })
-            });
+            // The profiles on the corpus as it is (each key written, as
+            // `uriscan normalize --profile P` does), rfc3986 on both inputs.
+            let profiles: &[Profile] = if name == "needs-work" {
+                &[Profile::Rfc3986, Profile::Web, Profile::Surt]
+            } else {
+                &[Profile::Rfc3986]
+            };
+            for &profile in profiles {
+                let n = Normalizer::new(profile);
+                let id = match profile {
+                    Profile::Rfc3986 => "normalize".to_string(),
+                    p => format!("normalize-{}", p.name()),
+                };
+                group.bench_function(BenchmarkId::new(id, name), |b| {
+                    let mut out = Vec::with_capacity(joined.len() + (1 << 20));
+                    let mut scratch = Vec::new();
+                    b.iter(|| {
+                        out.clear();
+                        chunk
+                            .uris(Mode::Reference)
+                            .for_normalizer()
+                            .for_each(|(_, _, r)| {
+                                if let Ok(u) = r {
+                                    out.extend_from_slice(n.normalized(&u, &mut scratch));
+                                    out.push(b'\n');
+                                }
+                            });
+                        out.len()
+                    })
+                });
+            }
             group.bench_function(BenchmarkId::new("check", name), |b| {
                 b.iter(|| {
                     chunk

@@ -26,7 +26,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Counts one line's result; `detailed` also counts schemes.
+    /// Counts one line's result; `detailed` also counts schemes, host
+    /// kinds and relative references (the detailed report's figures).
     #[inline(always)]
     pub fn record(&mut self, result: &Result<Uri<'_>, Error>, detailed: bool) {
         self.lines += 1;
@@ -39,14 +40,18 @@ impl Stats {
         match result {
             Ok(uri) => {
                 self.valid += 1;
-                if let Some(kind) = uri.host_kind() {
-                    self.host_kinds[kind.index()] += 1;
-                }
-                if uri.is_relative() {
-                    self.relative += 1;
-                } else if detailed {
-                    let key = uri.scheme().unwrap_or_default().to_ascii_lowercase();
-                    *self.schemes.entry(key.into_bytes()).or_insert(0) += 1;
+                // Only the detailed report shows these: a job that does not
+                // print it does not pay for them on every line.
+                if detailed {
+                    if let Some(kind) = uri.host_kind() {
+                        self.host_kinds[kind.index()] += 1;
+                    }
+                    if uri.is_relative() {
+                        self.relative += 1;
+                    } else {
+                        let key = uri.scheme().unwrap_or_default().to_ascii_lowercase();
+                        *self.schemes.entry(key.into_bytes()).or_insert(0) += 1;
+                    }
                 }
             }
             Err(e) => {
