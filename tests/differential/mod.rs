@@ -127,3 +127,35 @@ fn real_and_mutated_long_lines_agree() {
         assert!(tally.get(d) > 0, "no line needs {d:?}");
     }
 }
+
+/// The examples of docs/DIFFERENTIAL.md: each needs exactly the departure
+/// that the table lists it under.
+#[test]
+fn documented_examples_need_their_departure() {
+    use Departure::*;
+    let examples: [(&[u8], Mode, Departure); 13] = [
+        (b"/a\xff", Mode::Reference, NotUtf8),
+        (b"a_b", Mode::Uri, MissingScheme),
+        (b"1a_b:c", Mode::Reference, Scheme),
+        (b"1a_b:c", Mode::Uri, Scheme),
+        (b"@[:", Mode::Reference, Scheme),
+        (b". file:x", Mode::Reference, Scheme),
+        (b"%tps://x", Mode::Reference, Scheme),
+        (b"//[0::0::0]", Mode::Reference, IpLiteral),
+        (b"//[example]", Mode::Reference, IpLiteral),
+        (b"//[v1.[", Mode::Reference, IpLiteral),
+        (b"//a:b]c@d", Mode::Reference, Authority),
+        (b"//h.ne:t:x", Mode::Reference, Authority),
+        (b"//@:::%zz", Mode::Reference, Authority),
+    ];
+    for (line, mode, expected) in examples {
+        let mut tally = Tally::default();
+        let text = peer_text(line, &mut tally);
+        compare(line, &text, mode, &parse(line, mode), &mut tally).unwrap();
+        let used: Vec<Departure> = Departure::ALL
+            .into_iter()
+            .filter(|&d| tally.get(d) > 0)
+            .collect();
+        assert_eq!(used, [expected], "{:?}", String::from_utf8_lossy(line));
+    }
+}
