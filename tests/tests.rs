@@ -1,9 +1,11 @@
 //! Integration tests: the grammar, the Appendix B split, differential checks
-//! against other strict parsers, and the command-line contract.
+//! against other strict parsers, the fuzz corpora's replay, and the
+//! command-line contract.
 
 mod cli;
 mod differential;
 mod extract;
+mod fuzz_replay;
 #[path = "../benches/common/gen.rs"]
 #[allow(dead_code)]
 mod gen;

@@ -1,26 +1,7 @@
-//! Extraction from any text and log-line parsing never panic, and what they
-//! find lies where they say.
+//! The fuzz target `extract`: the checks of fuzz/checks/extract.rs on each input.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use uriscan::{extract, parse_log_line};
+#[path = "../checks/extract.rs"]
+mod checks;
 
-fuzz_target!(|data: &[u8]| {
-    for schemeless in [false, true] {
-        let mut last = 0;
-        for f in extract(data).schemeless(schemeless) {
-            assert!(f.start >= last && f.start < data.len());
-            assert!(!f.uri.is_empty());
-            last = f.start;
-        }
-    }
-    for combined in [true, false] {
-        if let Some(f) = parse_log_line(data, combined) {
-            if let (Some(t), Some(m)) = (&f.target, f.method) {
-                if m != b"CONNECT" && matches!(t, std::borrow::Cow::Borrowed(_)) {
-                    assert_eq!(&data[f.target_at..f.target_at + t.len()], &t[..]);
-                }
-            }
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::check(data));
