@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates src/tlds.txt, the top-level domains `uriscan extract
+# Regenerates src/extract/tlds.txt, the top-level domains `uriscan extract
 # --schemeless` accepts, from the Public Suffix List as Debian packages it
 # (package `publicsuffix`; nothing is downloaded at run time). Keeps the ASCII
 # top-level rules of the list's ICANN section.
@@ -20,5 +20,5 @@ version=$(dpkg-query -W -f '${Version}' publicsuffix 2>/dev/null || echo unknown
     sed -n '/===BEGIN ICANN DOMAINS===/,/===END ICANN DOMAINS===/p' "$psl" \
         | grep -v '^//' | grep -v '^$' | grep -v '\.' | grep -v '[^a-z0-9-]' \
         | LC_ALL=C sort -u
-} > src/tlds.txt
-echo "src/tlds.txt: $(grep -vc '^#' src/tlds.txt) top-level domains"
+} > src/extract/tlds.txt
+echo "src/extract/tlds.txt: $(grep -vc '^#' src/extract/tlds.txt) top-level domains"
