@@ -43,7 +43,7 @@ use std::cell::RefCell;
 
 use crate::classes::{self, hex_value, is};
 use crate::uri::Uri;
-use session::{strip_path_session, strip_query_session};
+use session::{has_aspx, strip_path_session, strip_query_session};
 
 /// Buffers reused from line to line, so that keying a line allocates
 /// nothing once they have grown.
@@ -137,13 +137,7 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
             // host (`http:///a`, whose path gives the host) take the general
             // steps, and so do repeated prefixes (`http://https://a`), of
             // which the library keys the last.
-            if host.is_empty()
-                || host[0] == b'['
-                || host[0] == b'.'
-                || host[host.len() - 1] == b'.'
-                || followed_by(host, b'.', |b| b == b'.')
-                || memchr::memchr(b'%', host).is_some()
-            {
+            if !plain_host(host) {
                 return None;
             }
             let after = &line[scheme.len() + 3..];
@@ -164,9 +158,11 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         None if scheme.starts_with(b"http") => return None,
         None => {}
     }
+    // Step 7's start: the key's host is known before its path.
+    write_host(scheme, h, port, exact, out);
     // Step 5, the general steps where there are escapes, dot segments or
     // empty segments; else only lowercasing (a URI's path has nothing to
-    // escape but `%`).
+    // escape but `%`), written into `out` at once.
     let raw_path = uri.raw(split.path_span());
     let (escaped, mut segments) = path_marks(raw_path);
     let mut src = raw_path;
@@ -179,16 +175,22 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         normalize_path(src, tmp, ranges);
         src = tmp;
     }
-    path.clear();
+    let path_at = out.len();
     if escaped {
-        escape_once(src, path);
+        escape_once(src, out);
     } else {
-        path.extend_from_slice(src);
-        path.make_ascii_lowercase();
+        out.extend_from_slice(src);
+        out[path_at..].make_ascii_lowercase();
     }
-    strip_path_session(path);
-    if path.len() > 1 && path.last() == Some(&b'/') {
-        path.pop();
+    if has_aspx(&out[path_at..]) {
+        path.clear();
+        path.extend_from_slice(&out[path_at..]);
+        strip_path_session(path);
+        out.truncate(path_at);
+        out.extend_from_slice(path);
+    }
+    if out.len() - path_at > 1 && out.last() == Some(&b'/') {
+        out.pop();
     }
     // Step 6 likewise.
     let raw_query = split.query_span().map_or(&b""[..], |q| uri.raw(q));
@@ -206,8 +208,25 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         sort_query(query, tmp, ranges);
         has_query = !query.is_empty();
     }
-    let query = has_query.then_some(&query[..]);
-    Some(write_key(scheme, h, port, exact, path, query, out))
+    Some(write_query(
+        path_at,
+        has_query.then_some(&query[..]),
+        exact,
+        out,
+    ))
+}
+
+/// Whether the fast path takes `host` as it is: not empty, no IP literal,
+/// no `%`, no dot to collapse or trim (one pass).
+fn plain_host(host: &[u8]) -> bool {
+    let mut prev = b'.';
+    for &b in host {
+        if b == b'%' || (b == b'.' && prev == b'.') {
+            return false;
+        }
+        prev = b;
+    }
+    prev != b'.' && host[0] != b'['
 }
 
 fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
@@ -409,6 +428,15 @@ fn write_key(
     query: Option<&[u8]>,
     out: &mut Vec<u8>,
 ) -> Keyed {
+    write_host(scheme, host, port, exact, out);
+    let path_at = out.len();
+    out.extend_from_slice(path);
+    write_query(path_at, query, exact, out)
+}
+
+/// The part of step 7 before the path: `host,labels,reversed[:port])`, or
+/// `scheme:` without a host (or with a `www` host only).
+fn write_host(scheme: &[u8], host: &[u8], port: Option<&[u8]>, exact: bool, out: &mut Vec<u8>) {
     let mut h = host;
     if !h.is_empty() && scheme != b"dns" {
         h = strip_www(h);
@@ -416,40 +444,49 @@ fn write_key(
     if h.is_empty() {
         out.extend_from_slice(scheme);
         out.push(b':');
-    } else {
-        for (i, label) in h.rsplit(|&b| b == b'.').enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(label);
-        }
-        if let Some(p) = port {
-            let default: &[u8] = if scheme.eq_ignore_ascii_case(b"http") {
-                b"80"
-            } else if scheme.eq_ignore_ascii_case(b"https") {
-                b"443"
-            } else {
-                b""
-            };
-            let digits = trim_start_of(p, b'0');
-            if !exact {
-                // A port the library raises on: kept, escaped like a path.
-                out.push(b':');
-                escape_once(p, out);
-            } else if digits != default {
-                out.push(b':');
-                out.extend_from_slice(digits);
-            }
-        }
-        out.push(b')');
+        return;
     }
-    if !path.is_empty() {
-        out.extend_from_slice(path);
-    } else if query.is_some() {
-        out.push(b'/');
+    // The labels reversed, in place: the whole host reversed, then each
+    // label (one copy instead of one per label).
+    let at = out.len();
+    out.extend_from_slice(h);
+    let labels = &mut out[at..];
+    labels.reverse();
+    for label in labels.split_mut(|&b| b == b'.') {
+        label.reverse();
     }
+    for b in labels.iter_mut().filter(|b| **b == b'.') {
+        *b = b',';
+    }
+    if let Some(p) = port {
+        let default: &[u8] = if scheme.eq_ignore_ascii_case(b"http") {
+            b"80"
+        } else if scheme.eq_ignore_ascii_case(b"https") {
+            b"443"
+        } else {
+            b""
+        };
+        let digits = trim_start_of(p, b'0');
+        if !exact {
+            // A port the library raises on: kept, escaped like a path.
+            out.push(b':');
+            escape_once(p, out);
+        } else if digits != default {
+            out.push(b':');
+            out.extend_from_slice(digits);
+        }
+    }
+    out.push(b')');
+}
+
+/// The end of step 7, after the path written from `path_at`: a `/` for an
+/// empty path with a query, and `?query`.
+fn write_query(path_at: usize, query: Option<&[u8]>, exact: bool, out: &mut Vec<u8>) -> Keyed {
     let mut at = None;
     if let Some(query) = query {
+        if out.len() == path_at {
+            out.push(b'/');
+        }
         out.push(b'?');
         at = Some(out.len());
         out.extend_from_slice(query);
@@ -468,11 +505,6 @@ fn path_marks(path: &[u8]) -> (bool, bool) {
         prev = b;
     }
     (pct, segments)
-}
-
-/// Whether a `first` byte of `s` is followed by a byte that `then` accepts.
-fn followed_by(s: &[u8], first: u8, then: impl Fn(u8) -> bool) -> bool {
-    memchr::memchr_iter(first, s).any(|i| s.get(i + 1).is_some_and(|&b| then(b)))
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.

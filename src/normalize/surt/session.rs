@@ -7,11 +7,7 @@
 /// before any `?`; the last such segment, first form then second.
 pub(super) fn strip_path_session(path: &mut Vec<u8>) {
     // Either form needs a `.aspx` after it: most paths have none.
-    let aspx = |i: usize| {
-        path.get(i + 1..i + 5)
-            .is_some_and(|s| s.eq_ignore_ascii_case(b"aspx"))
-    };
-    if !memchr::memchr_iter(b'.', path).any(aspx) {
+    if !has_aspx(path) {
         return;
     }
     for form in [true, false] {
@@ -30,6 +26,14 @@ pub(super) fn strip_path_session(path: &mut Vec<u8>) {
             path.drain(i..i + end);
         }
     }
+}
+
+/// Whether `path` has a `.aspx` (any case), without which it has no
+/// session segment. A plain loop: paths are short, a `memchr` call per
+/// `.` cost more than the bytes (2.4% of the surt profile's time).
+pub(super) fn has_aspx(path: &[u8]) -> bool {
+    (0..path.len().saturating_sub(4))
+        .any(|i| path[i] == b'.' && path[i + 1..i + 5].eq_ignore_ascii_case(b"aspx"))
 }
 
 /// The length of a session segment at the start of `s`, its `/` included.
