@@ -140,11 +140,11 @@ impl Normalizer {
     }
 
     fn web_host(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        let Some(host) = uri.parsed_host() else {
-            return;
-        };
-        if let Host::Ipv6(a) = host {
-            out.extend_from_slice(format!("[{a}]").as_bytes());
+        // Only an IPv6 address is parsed: it is written anew.
+        if uri.host_kind() == Some(HostKind::Ipv6) {
+            if let Some(Host::Ipv6(a)) = uri.parsed_host() {
+                out.extend_from_slice(format!("[{a}]").as_bytes());
+            }
             return;
         }
         let mut host = uri.host().unwrap_or_default().as_bytes();
@@ -165,6 +165,11 @@ impl Normalizer {
     fn web_query(&self, q: &[u8], out: &mut Vec<u8>) {
         let at = out.len();
         out.push(b'?');
+        // The common case: a query already in its form, copied whole.
+        if !q.is_empty() && self.web_query_is_normal(q) {
+            out.extend_from_slice(q);
+            return;
+        }
         let mut decoded = Vec::with_capacity(q.len());
         let mut pairs: Vec<(Range<usize>, Range<usize>)> = Vec::new();
         for field in q.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
@@ -253,33 +258,40 @@ impl Normalizer {
         if q.is_empty() {
             return !self.drop_empty_query;
         }
-        let mut prev: Option<(&[u8], &[u8])> = None;
+        let mut prev: Option<(&[u8], &[u8], bool)> = None;
         for field in q.split(|&b| b == b'&') {
             let (k, v) = split_at_first(field, b'=');
-            let Some(v) = v else {
+            let (Some(v), Some(k_plain), false) = (v, form_plain(k), self.dropped(field)) else {
                 return false;
             };
-            if !form_is_normal(k) || !form_is_normal(v) || self.dropped(field) {
+            let Some(v_plain) = form_plain(v) else {
                 return false;
-            }
-            if let (true, Some((pk, pv))) = (self.sort_query, prev) {
-                let order = form_decoded(pk)
-                    .cmp(form_decoded(k))
-                    .then_with(|| form_decoded(pv).cmp(form_decoded(v)));
+            };
+            let plain = k_plain && v_plain;
+            if let (true, Some((pk, pv, p_plain))) = (self.sort_query, prev) {
+                // Bytes without escapes or `+` are their decoded bytes.
+                let order = if p_plain && plain {
+                    (pk, pv).cmp(&(k, v))
+                } else {
+                    form_decoded(pk)
+                        .cmp(form_decoded(k))
+                        .then_with(|| form_decoded(pv).cmp(form_decoded(v)))
+                };
                 if order.is_gt() {
                     return false;
                 }
             }
-            prev = Some((k, v));
+            prev = Some((k, v, plain));
         }
         true
     }
 }
 
 /// `s` split at the first `sep`: what is before it, and what is after it if
-/// there is one.
+/// there is one. (A plain loop: the pieces are short, where `memchr`'s set-up
+/// costs more than it saves.)
 fn split_at_first(s: &[u8], sep: u8) -> (&[u8], Option<&[u8]>) {
-    match memchr::memchr(sep, s) {
+    match s.iter().position(|&b| b == sep) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
         None => (s, None),
     }
@@ -303,8 +315,8 @@ fn split_params<'p>(scheme: Option<&[u8]>, path: &'p [u8]) -> (&'p [u8], Option<
     if !uses {
         return (path, None);
     }
-    let last = memchr::memrchr(b'/', path).map_or(0, |i| i + 1);
-    match memchr::memchr(b';', &path[last..]) {
+    let last = path.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+    match path[last..].iter().position(|&b| b == b';') {
         Some(i) => (&path[..last + i], Some(&path[last + i + 1..])),
         None => (path, None),
     }
@@ -339,42 +351,46 @@ fn reencode_path(path: &[u8], relative_path: bool, out: &mut Vec<u8>) {
         out.extend_from_slice(path);
         return;
     }
-    let mut first_segment = relative_path;
+    let first_end = first_segment_end(path, relative_path);
     let mut i = 0;
     while i < path.len() {
         let b = path[i];
         if b == b'%' {
             let (h, l) = (path[i + 1], path[i + 2]);
             let v = hex_value(h) << 4 | hex_value(l);
-            if !matches!(v, b'%' | b'/' | b'?') && path_keeps_decoded(v, first_segment) {
+            if !matches!(v, b'%' | b'/' | b'?') && path_keeps_decoded(v, i < first_end) {
                 out.push(v);
             } else {
                 push_escape(v, out);
             }
             i += 3;
         } else {
-            first_segment &= b != b'/';
             out.push(b);
             i += 1;
         }
     }
 }
 
+/// Where the first segment of `path` ends if it is a relative path (its
+/// `%3A` stays encoded), else 0.
+fn first_segment_end(path: &[u8], relative_path: bool) -> usize {
+    if relative_path {
+        memchr::memchr(b'/', path).unwrap_or(path.len())
+    } else {
+        0
+    }
+}
+
 /// Whether [`reencode_path`] leaves `path` as it is.
 fn path_is_normal(path: &[u8], relative_path: bool) -> bool {
-    let mut first_segment = relative_path;
+    let first_end = first_segment_end(path, relative_path);
     let mut i = 0;
-    while let Some(at) = memchr::memchr2(b'%', b'/', &path[i..]) {
+    while let Some(at) = memchr::memchr(b'%', &path[i..]) {
         let at = i + at;
-        if path[at] == b'/' {
-            first_segment = false;
-            i = at + 1;
-        } else {
-            if !path_escape_is_normal(path[at + 1], path[at + 2], first_segment) {
-                return false;
-            }
-            i = at + 3;
+        if !path_escape_is_normal(path[at + 1], path[at + 2], at < first_end) {
+            return false;
         }
+        i = at + 3;
     }
     true
 }
@@ -471,8 +487,10 @@ fn encode_form(s: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Whether [`encode_form`] of the decoded `s` gives `s`.
-fn form_is_normal(s: &[u8]) -> bool {
+/// Whether [`encode_form`] of the decoded `s` gives `s`: if so, whether `s`
+/// is its own decoding (has no escape and no `+`).
+fn form_plain(s: &[u8]) -> Option<bool> {
+    let mut plain = true;
     let mut i = 0;
     while i < s.len() {
         match s[i] {
@@ -484,15 +502,20 @@ fn form_is_normal(s: &[u8]) -> bool {
                     || v == b' '
                     || classes::is(v, classes::UNRESERVED)
                 {
-                    return false;
+                    return None;
                 }
+                plain = false;
                 i += 3;
             }
-            b if b == b'+' || classes::is(b, classes::UNRESERVED) => i += 1,
-            _ => return false,
+            b'+' => {
+                plain = false;
+                i += 1;
+            }
+            b if classes::is(b, classes::UNRESERVED) => i += 1,
+            _ => return None,
         }
     }
-    true
+    Some(plain)
 }
 
 #[cfg(test)]
