@@ -124,7 +124,8 @@ pub struct Normalizer {
     profile: Profile,
     /// Drop the fragment.
     pub strip_fragment: bool,
-    /// Sort the query parameters by key, then value (stable, raw bytes).
+    /// Sort the query parameters by key, then value (stable; the raw bytes,
+    /// or in `web` the decoded form's).
     pub sort_query: bool,
     /// Remove a leading `www.` label from the host.
     pub strip_www: bool,
