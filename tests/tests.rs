@@ -16,6 +16,7 @@ mod refimpl;
 mod resolve;
 mod split;
 mod surt_oracle;
+mod web_oracle;
 
 /// The number of cases of a property test: `default`, or fewer when
 /// `URISCAN_PROPTEST_CASES` says so (under qemu, say).

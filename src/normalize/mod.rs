@@ -22,9 +22,14 @@
 //! Nothing else: an empty query `?` or fragment `#` stays, userinfo stays,
 //! IPv6 literals are not compressed, other schemes' ports are untouched.
 //!
-//! Profile `web` adds: drop the fragment, sort the query parameters (stable,
-//! by key then value, on the raw bytes), drop an empty query, and remove a
-//! trailing dot from the host.
+//! Profile `web` gives the key of w3lib's `canonicalize_url` (what Scrapy
+//! and other Python crawlers key requests with), byte for byte on RFC 3986
+//! references but where that would not be one (see `web.rs` and
+//! `docs/WEB.md`): lowercase scheme and host, default ports kept, path
+//! escapes decoded but for `%25 %2F %3B %3F` (and `;params` kept verbatim),
+//! dot segments removed from a path starting with `/`, the query read as a
+//! form and written back sorted and form-encoded (`key=value`, `+` for a
+//! space), no fragment.
 //!
 //! Profile `surt` writes the SURT key (Sort-friendly URI Reordering
 //! Transform) of web archives exactly as the Internet Archive's Python `surt`
@@ -41,6 +46,7 @@
 
 mod resolve;
 mod surt;
+mod web;
 
 pub use resolve::{remove_dot_segments, resolve};
 
@@ -62,7 +68,7 @@ use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 ///     String::from_utf8(out).unwrap()
 /// };
 /// assert_eq!(key(Profile::Rfc3986), "http://www.example.com/b/?z=1&a=2#top");
-/// assert_eq!(key(Profile::Web), "http://www.example.com/b/?a=2&z=1");
+/// assert_eq!(key(Profile::Web), "http://www.example.com:80/b/?a=2&z=1");
 /// assert_eq!(key(Profile::Surt), "com,example)/b?a=2&z=1");
 /// assert_eq!(Profile::default(), Profile::Rfc3986);
 /// # Ok::<(), uriscan::Error>(())
@@ -72,8 +78,8 @@ pub enum Profile {
     /// RFC 3986 sections 6.2.2 and 6.2.3, nothing else.
     #[default]
     Rfc3986,
-    /// `rfc3986`, no fragment, sorted query, no empty query, no trailing dot
-    /// in the host.
+    /// The key of w3lib's `canonicalize_url` (Scrapy's request
+    /// fingerprints): sorted, form-encoded query, no fragment.
     Web,
     /// The SURT key of web archives.
     Surt,
@@ -107,7 +113,7 @@ impl Profile {
 ///
 /// let mut n = Normalizer::new(Profile::Web);
 /// n.drop_params(["utm_*", "fbclid"]);
-/// let uri = parse(b"HTTP://Example.COM:80/a/./b?utm_source=x&b=2&a=1#top", Mode::Uri)?;
+/// let uri = parse(b"HTTP://Example.COM/a/./b?utm_source=x&b=2&a=1#top", Mode::Uri)?;
 /// let mut out = Vec::new();
 /// n.normalize(&uri, &mut out);
 /// assert_eq!(out, b"http://example.com/a/b?a=1&b=2");
@@ -118,13 +124,15 @@ pub struct Normalizer {
     profile: Profile,
     /// Drop the fragment.
     pub strip_fragment: bool,
-    /// Sort the query parameters by key, then value (stable, raw bytes).
+    /// Sort the query parameters by key, then value (stable; the raw bytes,
+    /// or in `web` the decoded form's).
     pub sort_query: bool,
     /// Remove a leading `www.` label from the host.
     pub strip_www: bool,
     /// Drop an empty query (`?` with nothing after it, or nothing left).
     pub drop_empty_query: bool,
-    /// Remove trailing `.`s from the host (keeping at least one byte).
+    /// Remove trailing `.`s from the host (keeping at least one byte); off
+    /// in every profile.
     pub strip_trailing_dot: bool,
     drop: Vec<Vec<u8>>,
     /// The classifier of `is_normal`'s pass, chosen once.
@@ -145,8 +153,8 @@ impl Normalizer {
     /// use uriscan::{parse, Mode, Normalizer, Profile};
     ///
     /// let web = Normalizer::new(Profile::Web);
-    /// assert!(web.strip_fragment && web.sort_query && web.drop_empty_query && web.strip_trailing_dot);
-    /// assert!(!web.strip_www);
+    /// assert!(web.strip_fragment && web.sort_query && web.drop_empty_query);
+    /// assert!(!web.strip_www && !web.strip_trailing_dot);
     /// assert!(Normalizer::new(Profile::Surt).strip_www);
     /// let plain = Normalizer::new(Profile::Rfc3986);
     /// assert!(!plain.strip_fragment && !plain.sort_query && !plain.strip_www);
@@ -169,7 +177,7 @@ impl Normalizer {
             sort_query: web,
             strip_www: profile == Profile::Surt,
             drop_empty_query: web,
-            strip_trailing_dot: web,
+            strip_trailing_dot: false,
             drop: Vec::new(),
             backend: Backend::current(),
         }
@@ -273,6 +281,9 @@ impl Normalizer {
             }
             return;
         }
+        if self.profile == Profile::Web {
+            return self.web(uri, out);
+        }
         self.rfc3986(uri, out);
     }
 
@@ -300,6 +311,10 @@ impl Normalizer {
     #[must_use]
     #[inline]
     pub fn is_normal(&self, uri: &Uri<'_>) -> bool {
+        if self.profile == Profile::Web {
+            // Its escapes and query follow other rules than section 6's.
+            return self.web_is_normal(uri);
+        }
         // The corpus pass may have seen that `uri` has none of what the
         // general case looks for (`Uris::for_normalizer`): then only its
         // port and the start of its path are left to look at.

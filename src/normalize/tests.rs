@@ -11,6 +11,8 @@ fn uri() -> impl Strategy<Value = Vec<u8>> {
         "http:", "HTTP:", "ftp:", "x:", "//", "//www.", "Ex.", "ex.", "com", "com.", ":80",
         ":8080", ":", "/", ".", "..", "./", "../", "/.//", "%2e", "%2E", "%7e", "%7E", "%2f",
         "%2F", "%c3", "%C3", "?", "a=1", "b=", "&", "utm_x=1", "#", "@", "u@", "[::1]", "A", "z",
+        // What the web profile reads otherwise: forms, params, userinfo.
+        "+", "%20", "%2B", "%3A", "%3a", ";", "=", "'", "%7C", "u:p:q@", "[::0:1]", "[v1.X]",
     ]);
     prop::collection::vec(piece, 0..12).prop_map(|v| v.concat().into_bytes())
 }
@@ -96,7 +98,7 @@ fn default_ports_ignore_case() {
 }
 
 /// The normalizations `is_normal` is tested with: each profile, a
-/// custom one, and `web` with its switches off (plain section 6).
+/// custom one, and `web` with its switches off.
 fn normalizers() -> Vec<Normalizer> {
     let mut custom = Normalizer::new(Profile::Rfc3986);
     custom.strip_fragment = true;

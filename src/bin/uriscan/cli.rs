@@ -284,7 +284,7 @@ pub struct DedupArgs {
 pub enum ProfileArg {
     /// RFC 3986 sections 6.2.2 and 6.2.3.
     Rfc3986,
-    /// rfc3986 + no fragment, sorted query, no empty query, no trailing dot in the host.
+    /// The key of w3lib's canonicalize_url (Scrapy): sorted, form-encoded query, no fragment.
     Web,
     /// The SURT key of web archives (`org,archive)/goo?a=1`).
     Surt,
