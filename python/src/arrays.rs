@@ -29,10 +29,16 @@ pub type Kernel<'k> = dyn Fn(&Texts<'_>, Range<usize>) -> Result<ArrayRef, Arrow
 pub enum Input {
     /// One `str`: the caller wants one value back, not an array.
     One(String),
+    /// Arrow columns.
+    Many(Columns),
+}
+
+/// One or more string columns.
+pub enum Columns {
     /// An Arrow array (or a Python list, turned into one): one array out.
     Array(ArrayRef),
     /// A stream of arrays (a `ChunkedArray`, a Polars `Series`): a
-    /// `ChunkedArray` out, chunk for chunk.
+    /// `ChunkedArray` out, chunk for chunk, of the stream's type.
     Chunked(Vec<ArrayRef>, DataType),
 }
 
@@ -47,16 +53,18 @@ impl Input {
         if values.hasattr(pyo3::intern!(py, "__arrow_c_array__"))?
             || values.hasattr(pyo3::intern!(py, "__arrow_c_stream__"))?
         {
-            return Ok(match values.extract::<AnyArray>()? {
-                AnyArray::Array(a) => Input::Array(a.into_inner().0),
+            return Ok(Input::Many(match values.extract::<AnyArray>()? {
+                AnyArray::Array(a) => Columns::Array(a.into_inner().0),
                 AnyArray::Stream(s) => {
                     let (chunks, field) = s.into_chunked_array()?.into_inner();
-                    Input::Chunked(chunks, field.data_type().clone())
+                    Columns::Chunked(chunks, field.data_type().clone())
                 }
-            });
+            }));
         }
         match values.extract::<Vec<Option<String>>>() {
-            Ok(list) => Ok(Input::Array(Arc::new(StringArray::from(list)))),
+            Ok(list) => Ok(Input::Many(Columns::Array(Arc::new(StringArray::from(
+                list,
+            ))))),
             Err(_) => Err(PyTypeError::new_err(format!(
                 "expected a str, a pyarrow Array or ChunkedArray of strings, an object with \
                  __arrow_c_array__ or __arrow_c_stream__, or a list of str; got {}",
@@ -104,6 +112,20 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The bytes of the strings of `rows`: what a string result of about
+    /// the input's size reserves.
+    pub fn bytes(&self, rows: Range<usize>) -> usize {
+        let span = |offsets: &[i64]| (offsets[rows.end] - offsets[rows.start]) as usize;
+        match self {
+            Texts::Utf8(a) => {
+                let o = a.value_offsets();
+                (o[rows.end] - o[rows.start]) as usize
+            }
+            Texts::Large(a) => span(a.value_offsets()),
+            Texts::View(a) => rows.map(|i| a.views()[i] as u32 as usize).sum(),
+        }
+    }
+
     /// Whether string results should have 64-bit offsets: only for a
     /// `large_string` column, whose data may pass 2 GiB.
     pub fn large(&self) -> bool {
@@ -114,12 +136,11 @@ impl<'a> Texts<'a> {
 /// Below this many rows a column is not worth handing out to threads.
 const PARALLEL_MIN: usize = 8192;
 
-/// Runs `kernel` over every column of `input` (not `Input::One`, which
-/// the caller handles itself) with the GIL released, on `threads` threads,
-/// and returns the pyarrow result.
+/// Runs `kernel` over every column with the GIL released, on `threads`
+/// threads, and returns the pyarrow result.
 pub fn run(
     py: Python<'_>,
-    input: Input,
+    columns: Columns,
     threads: usize,
     kernel: &Kernel<'_>,
 ) -> PyResult<Py<PyAny>> {
@@ -127,10 +148,9 @@ pub fn run(
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
     // The type is checked while the GIL is held, to raise a TypeError.
-    let data_type = match &input {
-        Input::Array(a) => a.data_type(),
-        Input::Chunked(_, data_type) => data_type,
-        Input::One(_) => unreachable!("single values do not come here"),
+    let data_type = match &columns {
+        Columns::Array(a) => a.data_type(),
+        Columns::Chunked(_, data_type) => data_type,
     };
     if !matches!(
         data_type,
@@ -140,7 +160,7 @@ pub fn run(
             "expected an array of string, large_string or string_view, got {data_type}"
         )));
     }
-    let output = py.detach(|| -> Result<Input, ArrowError> {
+    let output = py.detach(|| -> Result<Columns, ArrowError> {
         let pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
             .transpose()
@@ -149,26 +169,24 @@ pub fn run(
             let texts = Texts::of(a.as_ref()).expect("a string type, checked above");
             map_column(&texts, pool.as_ref(), kernel)
         };
-        Ok(match &input {
-            Input::Array(a) => Input::Array(column(a)?),
-            Input::Chunked(chunks, data_type) => {
-                // The output's type even when there are no chunks.
+        Ok(match &columns {
+            Columns::Array(a) => Columns::Array(column(a)?),
+            Columns::Chunked(chunks, data_type) => {
+                // The output's type, even when there are no chunks.
                 let empty = column(&new_empty_array(data_type))?;
                 let chunks = chunks.iter().map(column).collect::<Result<Vec<_>, _>>()?;
-                Input::Chunked(chunks, empty.data_type().clone())
+                Columns::Chunked(chunks, empty.data_type().clone())
             }
-            Input::One(_) => unreachable!(),
         })
     });
     match output.map_err(|e| PyValueError::new_err(e.to_string()))? {
-        Input::Array(a) => Ok(PyArray::from_array_ref(a).to_pyarrow(py)?.unbind()),
-        Input::Chunked(chunks, data_type) => {
+        Columns::Array(a) => Ok(PyArray::from_array_ref(a).to_pyarrow(py)?.unbind()),
+        Columns::Chunked(chunks, data_type) => {
             let field = Arc::new(Field::new("", data_type, true));
             Ok(PyChunkedArray::try_new(chunks, field)?
                 .into_pyarrow(py)?
                 .unbind())
         }
-        Input::One(_) => unreachable!(),
     }
 }
 

@@ -71,7 +71,7 @@ fn strings_of<O: OffsetSizeTrait>(
     rows: Range<usize>,
     mut f: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
 ) -> Result<ArrayRef, ArrowError> {
-    let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), 64 * rows.len());
+    let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), texts.bytes(rows.clone()));
     let (mut out, mut total) = (Vec::new(), 0usize);
     let limit = O::MAX_OFFSET;
     for i in rows {
@@ -133,7 +133,7 @@ fn split_of<O: OffsetSizeTrait>(
     let n = rows.len();
     let mut valid = BooleanBuilder::with_capacity(n);
     let mut parts: [GenericStringBuilder<O>; 9] =
-        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 16 * n));
+        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 0));
     let mut present = Vec::with_capacity(n);
     let mut total = 0usize;
     for i in rows {
@@ -302,7 +302,7 @@ fn extract_log_of<O: OffsetSizeTrait>(
 ) -> Result<ArrayRef, ArrowError> {
     let n = rows.len();
     let mut parts: [GenericStringBuilder<O>; 3] =
-        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 32 * n));
+        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 0));
     let mut present = Vec::with_capacity(n);
     let mut total = 0usize;
     for i in rows {

@@ -35,7 +35,7 @@ fn apply(
             let value = out.to_pyarrow(py)?.get_item(0)?.call_method0("as_py")?;
             Ok(value.unbind())
         }
-        input => arrays::run(py, input, threads, kernel),
+        Input::Many(columns) => arrays::run(py, columns, threads, kernel),
     }
 }
 
@@ -58,7 +58,7 @@ fn apply_strings(
                 false => py.None(),
             })
         }
-        input => arrays::run(py, input, threads, &|texts, rows| {
+        Input::Many(columns) => arrays::run(py, columns, threads, &|texts, rows| {
             kernels::strings(texts, rows, &row)
         }),
     }
