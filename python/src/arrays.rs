@@ -80,6 +80,8 @@ pub enum Texts<'a> {
     Utf8(&'a StringArray),
     Large(&'a LargeStringArray),
     View(&'a StringViewArray),
+    /// An array of type `null` (`pa.array([None, None])`), of this length.
+    Null(usize),
 }
 
 impl<'a> Texts<'a> {
@@ -90,6 +92,7 @@ impl<'a> Texts<'a> {
             DataType::Utf8 => any.downcast_ref().map(Texts::Utf8),
             DataType::LargeUtf8 => any.downcast_ref().map(Texts::Large),
             DataType::Utf8View => any.downcast_ref().map(Texts::View),
+            DataType::Null => Some(Texts::Null(array.len())),
             _ => None,
         }
     }
@@ -99,6 +102,7 @@ impl<'a> Texts<'a> {
             Texts::Utf8(a) => a.len(),
             Texts::Large(a) => a.len(),
             Texts::View(a) => a.len(),
+            Texts::Null(len) => *len,
         }
     }
 
@@ -109,6 +113,7 @@ impl<'a> Texts<'a> {
             Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
             Texts::Large(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
             Texts::View(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
+            Texts::Null(_) => None,
         }
     }
 
@@ -123,6 +128,7 @@ impl<'a> Texts<'a> {
             }
             Texts::Large(a) => span(a.value_offsets()),
             Texts::View(a) => rows.map(|i| a.views()[i] as u32 as usize).sum(),
+            Texts::Null(_) => 0,
         }
     }
 
@@ -154,7 +160,7 @@ pub fn run(
     };
     if !matches!(
         data_type,
-        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
     ) {
         return Err(PyTypeError::new_err(format!(
             "expected an array of string, large_string or string_view, got {data_type}"

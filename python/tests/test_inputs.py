@@ -40,6 +40,13 @@ def test_list_gives_array():
     assert uriscan.check([None, None]).to_pylist() == [None, None]
 
 
+def test_null_type_array_is_all_null():
+    out = uriscan.surt(pa.array([None, None]))
+    assert out.type == pa.string()
+    assert out.to_pylist() == [None, None]
+    assert uriscan.check(pa.chunked_array([[None]])).to_pylist() == [None]
+
+
 def test_tuple_is_a_sequence():
     assert uriscan.check(tuple(URLS)).to_pylist() == CHECKED
 
