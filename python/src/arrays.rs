@@ -106,15 +106,21 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// Row `i`, `None` when null.
+    #[inline]
+    pub fn get_str(&self, i: usize) -> Option<&'a str> {
+        match self {
+            Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::Large(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::View(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::Null(_) => None,
+        }
+    }
+
     /// Row `i`'s bytes, `None` when null.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'a [u8]> {
-        match self {
-            Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
-            Texts::Large(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
-            Texts::View(a) => a.is_valid(i).then(|| a.value(i).as_bytes()),
-            Texts::Null(_) => None,
-        }
+        self.get_str(i).map(str::as_bytes)
     }
 
     /// The bytes of the strings of `rows`: what a string result of about

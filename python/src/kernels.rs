@@ -137,19 +137,19 @@ fn split_of<O: OffsetSizeTrait>(
     let mut present = Vec::with_capacity(n);
     let mut total = 0usize;
     for i in rows {
-        let Some(text) = texts.get(i) else {
+        let Some(text) = texts.get_str(i) else {
             valid.append_null();
             parts.iter_mut().for_each(|p| p.append_null());
             present.push(false);
             continue;
         };
         present.push(true);
-        // Components as texts' bytes; the error as a message.
-        let (error, fields): (Option<String>, [Option<&[u8]>; 8]) = match uriscan::parse(text, mode)
-        {
+        // (Strings all the way: a valid URI's components are ASCII, and
+        // Appendix B cuts at ASCII delimiters, which are char boundaries.)
+        let (error, fields) = match uriscan::parse(text.as_bytes(), mode) {
             Ok(uri) => (None, components(&uri)),
             Err(e) => {
-                let s = uriscan::split(text);
+                let s = uriscan::split(text.as_bytes());
                 let part = |r: Option<Range<usize>>| r.map(|r| &text[r]);
                 let fields = [
                     part(s.scheme()),
@@ -170,9 +170,9 @@ fn split_of<O: OffsetSizeTrait>(
             return Err(too_large());
         }
         valid.append_value(error.is_none());
-        append_opt(&mut parts[0], error.as_deref().map(str::as_bytes));
+        parts[0].append_option(error);
         for (p, f) in parts[1..].iter_mut().zip(fields) {
-            append_opt(p, f);
+            p.append_option(f);
         }
     }
     let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
@@ -192,7 +192,7 @@ fn split_of<O: OffsetSizeTrait>(
 
 /// Scheme, authority, userinfo, host, port, path, query and fragment of a
 /// valid URI.
-fn components<'a>(uri: &Uri<'a>) -> [Option<&'a [u8]>; 8] {
+fn components<'a>(uri: &Uri<'a>) -> [Option<&'a str>; 8] {
     [
         uri.scheme(),
         uri.authority(),
@@ -203,7 +203,6 @@ fn components<'a>(uri: &Uri<'a>) -> [Option<&'a [u8]>; 8] {
         uri.query(),
         uri.fragment(),
     ]
-    .map(|c| c.map(str::as_bytes))
 }
 
 /// `normalize`'s row: `n`'s normal form, none where the text is not
