@@ -1,0 +1,346 @@
+//! The kernels: each turns rows of a string column into an Arrow array by
+//! calling the uriscan library once per row. Null in gives null out.
+//! String results have the input's offset width (`large_string` in gives
+//! `large_string` out; `string` and `string_view` give `string`).
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, GenericListBuilder, GenericStringBuilder};
+use arrow_array::{ArrayRef, OffsetSizeTrait, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use uriscan::{Error, Mode, Normalizer, Uri, UriBuf};
+
+use crate::arrays::Texts;
+
+/// Calls `f` with the offset type of the column's string results.
+macro_rules! by_offsets {
+    ($texts:expr, $f:ident($($arg:expr),*)) => {
+        if $texts.large() {
+            $f::<i64>($($arg),*)
+        } else {
+            $f::<i32>($($arg),*)
+        }
+    };
+}
+
+/// The message of `e` with the byte offset it points at, as `split`'s
+/// `error` and `InvalidUri` give it.
+pub fn message(e: &Error) -> String {
+    format!("{e} at byte {}", e.offset())
+}
+
+/// Appends `bytes` as a string. Every output of a kernel is ASCII or comes
+/// from UTF-8 input, so the lossy branch is a guard that costs one check.
+fn append<O: OffsetSizeTrait>(b: &mut GenericStringBuilder<O>, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => b.append_value(s),
+        Err(_) => b.append_value(String::from_utf8_lossy(bytes)),
+    }
+}
+
+/// `Some(bytes)` or null.
+fn append_opt<O: OffsetSizeTrait>(b: &mut GenericStringBuilder<O>, bytes: Option<&[u8]>) {
+    match bytes {
+        Some(bytes) => append(b, bytes),
+        None => b.append_null(),
+    }
+}
+
+/// The error for string results past what 32-bit offsets address.
+fn too_large() -> ArrowError {
+    ArrowError::ComputeError(
+        "the results pass 2 GiB, more than a string array holds: cast the input to large_string"
+            .into(),
+    )
+}
+
+/// A string column: `f(row, out)` writes a row's result into `out` (empty
+/// on entry) and says whether there is one (false: null).
+pub fn strings(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    f: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+) -> Result<ArrayRef, ArrowError> {
+    by_offsets!(texts, strings_of(texts, rows, f))
+}
+
+fn strings_of<O: OffsetSizeTrait>(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    mut f: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+) -> Result<ArrayRef, ArrowError> {
+    let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), texts.bytes(rows.clone()));
+    let (mut out, mut total) = (Vec::new(), 0usize);
+    let limit = O::MAX_OFFSET;
+    for i in rows {
+        match texts.get(i) {
+            None => b.append_null(),
+            Some(text) => {
+                out.clear();
+                if f(text, &mut out) {
+                    total += out.len();
+                    if total > limit {
+                        return Err(too_large());
+                    }
+                    append(&mut b, &out);
+                } else {
+                    b.append_null();
+                }
+            }
+        }
+    }
+    Ok(Arc::new(b.finish()))
+}
+
+/// Whether each row is a URI reference, URI or absolute URI (`mode`).
+pub fn check(texts: &Texts<'_>, rows: Range<usize>, mode: Mode) -> Result<ArrayRef, ArrowError> {
+    let mut b = BooleanBuilder::with_capacity(rows.len());
+    for i in rows {
+        b.append_option(texts.get(i).map(|text| uriscan::parse(text, mode).is_ok()));
+    }
+    Ok(Arc::new(b.finish()))
+}
+
+/// The names of `split`'s fields, in order; `valid` is boolean, the others strings.
+pub const SPLIT_FIELDS: [&str; 10] = [
+    "valid",
+    "error",
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// Each row's validity, error and components, as `uriscan split` gives
+/// them: an invalid row keeps the components of RFC 3986 Appendix B's
+/// split (scheme, authority, path, query, fragment) and has no userinfo,
+/// host or port.
+pub fn split(texts: &Texts<'_>, rows: Range<usize>, mode: Mode) -> Result<ArrayRef, ArrowError> {
+    by_offsets!(texts, split_of(texts, rows, mode))
+}
+
+fn split_of<O: OffsetSizeTrait>(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    mode: Mode,
+) -> Result<ArrayRef, ArrowError> {
+    let n = rows.len();
+    let mut valid = BooleanBuilder::with_capacity(n);
+    let mut parts: [GenericStringBuilder<O>; 9] =
+        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 0));
+    let mut present = Vec::with_capacity(n);
+    let mut total = 0usize;
+    for i in rows {
+        let Some(text) = texts.get_str(i) else {
+            valid.append_null();
+            parts.iter_mut().for_each(|p| p.append_null());
+            present.push(false);
+            continue;
+        };
+        present.push(true);
+        // (Strings all the way: a valid URI's components are ASCII, and
+        // Appendix B cuts at ASCII delimiters, which are char boundaries.)
+        let (error, fields) = match uriscan::parse(text.as_bytes(), mode) {
+            Ok(uri) => (None, components(&uri)),
+            Err(e) => {
+                let s = uriscan::split(text.as_bytes());
+                let part = |r: Option<Range<usize>>| r.map(|r| &text[r]);
+                let fields = [
+                    part(s.scheme()),
+                    part(s.authority()),
+                    None,
+                    None,
+                    None,
+                    Some(&text[s.path()]),
+                    part(s.query()),
+                    part(s.fragment()),
+                ];
+                (Some(message(&e)), fields)
+            }
+        };
+        // No column gets more than the text or the error from a row.
+        total += text.len().max(error.as_ref().map_or(0, String::len));
+        if total > O::MAX_OFFSET {
+            return Err(too_large());
+        }
+        valid.append_value(error.is_none());
+        parts[0].append_option(error);
+        for (p, f) in parts[1..].iter_mut().zip(fields) {
+            p.append_option(f);
+        }
+    }
+    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
+    columns.extend(parts.iter_mut().map(|p| Arc::new(p.finish()) as ArrayRef));
+    let fields: Fields = columns
+        .iter()
+        .zip(SPLIT_FIELDS)
+        .map(|(c, name)| Field::new(name, c.data_type().clone(), true))
+        .collect();
+    let nulls = NullBuffer::from(present);
+    Ok(Arc::new(StructArray::try_new(
+        fields,
+        columns,
+        Some(nulls),
+    )?))
+}
+
+/// Scheme, authority, userinfo, host, port, path, query and fragment of a
+/// valid URI.
+fn components<'a>(uri: &Uri<'a>) -> [Option<&'a str>; 8] {
+    [
+        uri.scheme(),
+        uri.authority(),
+        uri.userinfo(),
+        uri.host(),
+        uri.port(),
+        Some(uri.path()),
+        uri.query(),
+        uri.fragment(),
+    ]
+}
+
+/// `normalize`'s row: `n`'s normal form, none where the text is not
+/// valid under `mode`.
+pub fn normalized(n: &Normalizer, mode: Mode) -> impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync + '_ {
+    move |text, out| match uriscan::parse(text, mode) {
+        Ok(uri) => {
+            n.normalize(&uri, out);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// `surt`'s row: the SURT key of any text, URI or not (`uriscan normalize
+/// --profile surt --invalid key`).
+pub fn surt_key(text: &[u8], out: &mut Vec<u8>) -> bool {
+    // (False means the key is not exactly the `surt` library's, for a text
+    // it would reject: the key is still written, as the CLI writes it.)
+    uriscan::surt_key(text, out);
+    true
+}
+
+/// `resolve`'s row: the text resolved against `base`, none where it is
+/// not valid under `mode`.
+pub fn resolved<'b>(
+    base: &'b UriBuf,
+    mode: Mode,
+    strict: bool,
+) -> impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync + 'b {
+    move |text, out| match uriscan::parse(text, mode) {
+        Ok(uri) => {
+            uriscan::resolve(&base.as_uri(), &uri, strict, out);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// The URIs found in each row's text, in order: the valid ones, or all
+/// candidates with `all`; `schemeless` also finds `example.com/path`
+/// (given as `http://example.com/path`).
+pub fn extract(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    schemeless: bool,
+    all: bool,
+) -> Result<ArrayRef, ArrowError> {
+    by_offsets!(texts, extract_of(texts, rows, schemeless, all))
+}
+
+fn extract_of<O: OffsetSizeTrait>(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    schemeless: bool,
+    all: bool,
+) -> Result<ArrayRef, ArrowError> {
+    let n = rows.len();
+    let mut b = GenericListBuilder::<i32, _>::with_capacity(GenericStringBuilder::<O>::new(), n);
+    let mut total = 0usize;
+    for i in rows {
+        let Some(text) = texts.get(i) else {
+            b.append_null();
+            continue;
+        };
+        for found in uriscan::extract(text).schemeless(schemeless) {
+            if all || uriscan::parse(&found.uri, Mode::Uri).is_ok() {
+                // (Not the text's length: `http://` is added to a schemeless find.)
+                total += found.uri.len();
+                if total > O::MAX_OFFSET {
+                    return Err(too_large());
+                }
+                append(b.values(), &found.uri);
+            }
+        }
+        b.append(true);
+    }
+    Ok(Arc::new(b.finish()))
+}
+
+/// Each access-log line's `method`, `target` and `referer`, unescaped
+/// (`uriscan::parse_log_line`); a null row where the line is not of the
+/// format.
+pub fn extract_log(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    combined: bool,
+) -> Result<ArrayRef, ArrowError> {
+    by_offsets!(texts, extract_log_of(texts, rows, combined))
+}
+
+fn extract_log_of<O: OffsetSizeTrait>(
+    texts: &Texts<'_>,
+    rows: Range<usize>,
+    combined: bool,
+) -> Result<ArrayRef, ArrowError> {
+    let n = rows.len();
+    let mut parts: [GenericStringBuilder<O>; 3] =
+        std::array::from_fn(|_| GenericStringBuilder::with_capacity(n, 0));
+    let mut present = Vec::with_capacity(n);
+    let mut total = 0usize;
+    for i in rows {
+        let line = texts.get(i);
+        // Unescaping only shortens a field.
+        total += line.map_or(0, <[u8]>::len);
+        if total > O::MAX_OFFSET {
+            return Err(too_large());
+        }
+        let fields = line.and_then(|line| uriscan::parse_log_line(line, combined));
+        present.push(fields.is_some());
+        let [method, target, referer] = &mut parts;
+        match fields {
+            Some(f) => {
+                append_opt(method, f.method);
+                append_opt(target, f.target.as_deref());
+                append_opt(referer, f.referer.as_deref());
+            }
+            None => [method, target, referer]
+                .into_iter()
+                .for_each(|p| p.append_null()),
+        }
+    }
+    let columns: Vec<ArrayRef> = parts
+        .iter_mut()
+        .map(|p| Arc::new(p.finish()) as ArrayRef)
+        .collect();
+    let string = if texts.large() {
+        DataType::LargeUtf8
+    } else {
+        DataType::Utf8
+    };
+    let fields: Fields = ["method", "target", "referer"]
+        .into_iter()
+        .map(|name| Field::new(name, string.clone(), true))
+        .collect();
+    Ok(Arc::new(StructArray::try_new(
+        fields,
+        columns,
+        Some(NullBuffer::from(present)),
+    )?))
+}
