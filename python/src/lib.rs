@@ -143,9 +143,10 @@ fn split(
 /// `uriscan normalize` with its switches as keyword arguments.
 ///
 /// Profiles: "rfc3986" (RFC 3986 6.2.2 and 6.2.3: case, percent-encoding,
-/// dot segments, default port), "web" (also no fragment, sorted query, no
-/// empty query, no trailing dot in the host) and "surt" (the SURT key of
-/// web archives; see also `surt`, which keys invalid values too).
+/// dot segments, default port), "web" (the key of w3lib's canonicalize_url,
+/// Scrapy's: sorted, form-encoded query, no fragment, default port kept)
+/// and "surt" (the SURT key of web archives; see also `surt`, which keys
+/// invalid values too).
 /// strip_fragment, sort_query and strip_www switch those steps on for any
 /// profile; drop_params is a list of globs of query keys to drop
 /// (["utm_*", "fbclid"]). One str in gives one str (or None). `values`,
@@ -154,7 +155,7 @@ fn split(
 /// >>> import uriscan
 /// >>> uriscan.normalize("HTTP://Example.COM:80/a/./b/../c?b=2&a=1#top")
 /// 'http://example.com/a/c?b=2&a=1#top'
-/// >>> uriscan.normalize(["HTTP://Example.COM:80/?utm_source=x&b=2&a=1#top", "http://a b/"], "web", drop_params=["utm_*"]).to_pylist()
+/// >>> uriscan.normalize(["HTTP://Example.COM/?utm_source=x&b=2&a=1#top", "http://a b/"], "web", drop_params=["utm_*"]).to_pylist()
 /// ['http://example.com/?a=1&b=2', None]
 #[pyfunction]
 #[pyo3(signature = (values, profile = "rfc3986", *, strip_fragment = false, sort_query = false, strip_www = false, drop_params = None, mode = "reference", threads = 1))]
