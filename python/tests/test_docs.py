@@ -37,3 +37,11 @@ def test_python_md():
     result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 10
+
+
+def test_readme():
+    # The README's Python examples (its other code blocks hold no `>>>`).
+    path = ROOT / "README.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted >= 6
