@@ -55,6 +55,7 @@ struct Scratch {
     query: Vec<u8>,
     tmp: Vec<u8>,
     ranges: Vec<(usize, usize)>,
+    params: Vec<[usize; 3]>,
 }
 
 thread_local! {
@@ -127,6 +128,7 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         query,
         tmp,
         ranges,
+        params,
     } = s;
     h.clear();
     let (mut port, mut exact) = (None, true);
@@ -205,7 +207,7 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
             query.make_ascii_lowercase();
         }
         strip_query_session(query, tmp);
-        sort_query(query, tmp, ranges);
+        sort_query(query, tmp, params);
         has_query = !query.is_empty();
     }
     Some(write_query(
@@ -237,6 +239,7 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
         query,
         tmp,
         ranges,
+        params,
     } = s;
     // Step 2: trim, remove TAB CR LF, add a scheme, collapse http:// runs.
     url.clear();
@@ -388,7 +391,7 @@ fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
         query.clear();
         escape_once(tmp, query);
         strip_query_session(query, tmp);
-        sort_query(query, tmp, ranges);
+        sort_query(query, tmp, params);
         !query.is_empty()
     };
 
@@ -581,23 +584,24 @@ fn hex(b: u8) -> Option<u8> {
 /// escapes in uppercase, then lowercases the host, the path and the query).
 fn escape_once(src: &[u8], out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    // Runs of bytes that need no escape, copied and lowercased at once (the
-    // bytes escaped are no letters, so lowercasing first changes nothing).
+    // Each byte's lowercase form, or 0 for the bytes escaped (no letter is).
+    const MAP: [u8; 256] = {
+        let mut m = [0u8; 256];
+        let mut b = b'!';
+        while b < 0x7f {
+            if b != b'#' && b != b'%' {
+                m[b as usize] = b.to_ascii_lowercase();
+            }
+            b += 1;
+        }
+        m
+    };
     out.reserve(src.len());
-    let mut rest = src;
-    loop {
-        let n = rest
-            .iter()
-            .position(|&b| b <= b' ' || b == b'#' || b == b'%' || b >= 0x7f)
-            .unwrap_or(rest.len());
-        let at = out.len();
-        out.extend_from_slice(&rest[..n]);
-        out[at..].make_ascii_lowercase();
-        let Some(&b) = rest.get(n) else {
-            return;
-        };
-        out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
-        rest = &rest[n + 1..];
+    for &b in src {
+        match MAP[usize::from(b)] {
+            0 => out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]),
+            c => out.push(c),
+        }
     }
 }
 
@@ -738,31 +742,27 @@ fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>)
 }
 
 /// Sorts the `&`-separated parameters of `query` by key, then (a parameter
-/// without `=` first) by value, bytewise.
-fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<(usize, usize)>) {
+/// without `=` first) by value, bytewise. `params` is scratch: each
+/// parameter's start, `=` (its end when it has none) and end, found once.
+fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<[usize; 3]>) {
     if !query.contains(&b'&') {
         return;
     }
     params.clear();
     let mut start = 0;
     for p in query.split(|&b| b == b'&') {
-        params.push((start, start + p.len()));
+        let eq = p.iter().position(|&c| c == b'=').map_or(p.len(), |e| e);
+        params.push([start, start + eq, start + p.len()]);
         start += p.len() + 1;
     }
     let q = &query[..];
-    let split = |&(a, b): &(usize, usize)| {
-        let p = &q[a..b];
-        match p.iter().position(|&c| c == b'=') {
-            Some(e) => (&p[..e], Some(&p[e + 1..])),
-            None => (p, None),
-        }
-    };
+    let split = |&[a, e, b]: &[usize; 3]| (&q[a..e], (e < b).then(|| &q[e + 1..b]));
     if params.windows(2).all(|w| split(&w[0]) <= split(&w[1])) {
         return;
     }
     params.sort_by(|x, y| split(x).cmp(&split(y)));
     tmp.clear();
-    for (i, &(a, b)) in params.iter().enumerate() {
+    for (i, &[a, _, b]) in params.iter().enumerate() {
         if i > 0 {
             tmp.push(b'&');
         }

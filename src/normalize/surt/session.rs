@@ -32,8 +32,14 @@ pub(super) fn strip_path_session(path: &mut Vec<u8>) {
 /// session segment. A plain loop: paths are short, a `memchr` call per
 /// `.` cost more than the bytes (2.4% of the surt profile's time).
 pub(super) fn has_aspx(path: &[u8]) -> bool {
-    (0..path.len().saturating_sub(4))
-        .any(|i| path[i] == b'.' && path[i + 1..i + 5].eq_ignore_ascii_case(b"aspx"))
+    // `aspx` in any case: OR 0x20 maps exactly `A`..`X` to their lowercase.
+    let aspx = u32::from_le_bytes(*b"aspx");
+    path.iter().enumerate().any(|(i, &b)| {
+        b == b'.'
+            && path
+                .get(i + 1..i + 5)
+                .is_some_and(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) | 0x2020_2020 == aspx)
+    })
 }
 
 /// The length of a session segment at the start of `s`, its `/` included.
