@@ -245,13 +245,21 @@ def test_job_programs(cli, sample, tmp_path):
     head.write_text("\n".join(lines[:300]) + "\n")
     ref = Reference(cli, lines[:300], str(tmp_path / "ref.txt"))
     submit = os.path.join(os.path.dirname(sys.executable), "spark-submit")
+    # (spark-submit finds Spark through the Python PYSPARK_PYTHON names.)
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
     for n, command in enumerate([[sys.executable, JOB, "--master", "local[1]"],
                                  [submit, "--master", "local[2]", JOB]]):
         out = tmp_path / f"out{n}"
         run = subprocess.run([*command, str(head), str(out)], capture_output=True, text=True,
-                             env={**os.environ, "PYSPARK_PYTHON": sys.executable})
+                             env=env)
         assert run.returncode == 0, run.stderr
         check_job_output(out, lines[:300], ref)
+    # Under spark-submit the job knows that the master is spark-submit's.
+    run = subprocess.run([submit, JOB, "--master", "local[2]", str(head), str(tmp_path / "o")],
+                         capture_output=True, text=True, env=env)
+    # (spark-submit prints the Python program's standard error on its own
+    # standard output.)
+    assert run.returncode == 2 and "give --master to spark-submit" in run.stdout, run.stdout
 
 
 def test_cli_route_keeps_one_line_per_input_line(spark, cli, sample):
