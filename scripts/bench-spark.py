@@ -14,6 +14,10 @@ The pins are those of scripts/surt-venv.sh; surt is AGPL and only run here,
 as a program (the next scripts/python-venv.sh, whose pins it is not among,
 makes .venv-py afresh without it).
 
+Two figures per variant: URLs per second of wall time divided by the task
+slots (C), and URLs per CPU second of the JVM and its Python workers (from
+/proc, Linux only), which the other load on a shared machine disturbs less.
+
 The input is N lines (default 1,000,000) of the generated corpus (gencorpus,
 seed 7), written once under /tmp. The session is local[C] (default 1: the
 figures are per task slot; the JVM and the Python worker of a task are two
@@ -32,8 +36,8 @@ each run reads the text file and is forced by a `noop` write. Variants:
                        urllib.parse.urlsplit for the host, in one pandas_udf
                        (no validity: Python has no RFC 3986 validator)
 
-uriscan's variants are timed best of R (default 3), surt.surt's once (they
-take tens of seconds).
+uriscan's variants are timed best of R (default 3, the run with the least
+wall time), surt.surt's once (they take tens of seconds).
 """
 
 import argparse
@@ -111,6 +115,27 @@ def key_or_none(surt):
     return key
 
 
+def cpu_seconds(root):
+    """CPU seconds used so far by process ``root`` (the JVM) and all its
+    descendants (the Python workers), the children it has reaped included,
+    from /proc."""
+    procs = {}  # pid -> (parent, utime + stime + cutime + cstime in ticks)
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        procs[int(pid)] = (int(fields[1]), sum(map(int, fields[11:15])))
+    ticks, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        ticks += procs.get(pid, (0, 0))[1]
+        todo.extend(child for child, (parent, _) in procs.items() if parent == pid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=1_000_000)
@@ -142,9 +167,10 @@ def main():
 
     def surt_job():
         keyed = urls().withColumn("k", surt_key_host("url")).select(
-            "position", "url", "k.surt", "k.host")
-        first = F.min(F.struct("position", "url", "host")).alias("first")
-        return keyed.groupBy("surt").agg(first, F.count(F.lit(1)).alias("count"))
+            *job.POSITION, "url", "k.surt", "k.host")
+        first = F.min(F.struct(*job.POSITION, "url", "host")).alias("first")
+        return keyed.groupBy("surt").agg(first, F.count(F.lit(1)).alias("count")).select(
+            "surt", "first.url", "first.host", "count")
 
     variants = [
         ("read only", urls, args.repeat),
@@ -161,20 +187,22 @@ def main():
     n = urls().count()
     print(f"{n} lines of {path}, local[{args.cores}], spark {spark.version}, "
           f"{spark.conf.get('spark.sql.execution.arrow.maxRecordsPerBatch')} rows per Arrow batch")
+    jvm = spark.sparkContext._gateway.proc.pid
+    print(f"{'':18} {'wall s':>8} {'k URLs/s/core':>14} {'CPU s':>8} {'k URLs/CPU s':>13}")
     best = {}
     for name, frame, repeat in variants:
-        times = []
+        runs = []
         for _ in range(repeat):
-            start = time.perf_counter()
+            cpu, start = cpu_seconds(jvm), time.perf_counter()
             frame().write.format("noop").mode("overwrite").save()
-            times.append(time.perf_counter() - start)
-        best[name] = min(times)
-        rate = n / best[name] / args.cores
-        print(f"{name:18} {best[name]:8.2f} s  {rate / 1e3:8.1f} k URLs/s per core"
-              f"  (runs: {', '.join(f'{t:.2f}' for t in times)})")
-    print(f"key: mapInArrow / pandas_udf {best['key, pandas_udf'] / best['key, mapInArrow']:.2f}x,"
-          f" uriscan / surt.surt {best['key, surt.surt'] / best['key, mapInArrow']:.1f}x;"
-          f" job: uriscan / surt.surt {best['job, surt.surt'] / best['job, uriscan']:.1f}x")
+            runs.append((time.perf_counter() - start, cpu_seconds(jvm) - cpu))
+        wall, cpu = min(runs)
+        best[name] = cpu
+        print(f"{name:18} {wall:8.2f} {n / wall / args.cores / 1e3:14.1f} {cpu:8.2f}"
+              f" {n / cpu / 1e3:13.1f}  (runs: {', '.join(f'{w:.2f}' for w, _ in runs)})")
+    print(f"CPU time, key: pandas_udf / mapInArrow {best['key, pandas_udf'] / best['key, mapInArrow']:.2f}x,"
+          f" surt.surt / uriscan {best['key, surt.surt'] / best['key, mapInArrow']:.1f}x;"
+          f" job: surt.surt / uriscan {best['job, surt.surt'] / best['job, uriscan']:.1f}x")
     spark.stop()
 
 

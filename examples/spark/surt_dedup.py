@@ -18,14 +18,15 @@ when it has none) and ``count`` (how many input URLs have the key). Null URLs
 (Parquet) are left out.
 
 "First" is the smallest input position. Each row carries its position
-explicitly, read before any shuffle: the input file's path, the start of the
-file split it was read from (``_metadata.file_path`` and
-``_metadata.file_block_start``) and ``monotonically_increasing_id()``, which
-grows with the row within a Spark partition; a file split is read whole, in
-order, by one partition. So positions compare as (file path, line or row in
-that file), whatever order Spark gives the partitions, and the first of a key
-is the row with the smallest position: ``min`` over a struct that starts with
-it.
+explicitly, read before any shuffle, as three numbers: the rank of its file
+among the input's paths (sorted as strings: ``part-00000`` before
+``part-00001``), the start of the file split it was read from
+(``_metadata.file_block_start``) and ``monotonically_increasing_id()``, which
+grows with the row within a Spark partition. A file split is read whole, in
+order, by one partition, so positions compare as (file, line or row in that
+file) whatever order Spark gives the partitions (it packs splits by size), and
+the first of a key is the row with the smallest position: ``min`` over a
+struct that starts with it.
 
 Run by ``python``, the job makes its own local session (``--master``, default
 ``local[2]``) whose Python workers are this interpreter; run by
@@ -35,31 +36,49 @@ The executors need uriscan importable (see docs/SPARK.md).
 
 import argparse
 import os
+import re
 import sys
 
 # Spark sets this variable in the Python process that spark-submit starts.
 SUBMITTED = "PYSPARK_GATEWAY_PORT" in os.environ
 
+# The columns of a row's input position, compared in this order: the file's
+# rank among the input's paths, the start of its file split, the row's
+# monotonically_increasing_id (see the module's doc).
+POSITION = ("file", "split", "row")
+
 
 def read_urls(spark, path, fmt, column="url"):
-    """A frame of ``url`` (string) and ``position`` (the input order, see the
-    module's doc) read from ``path``, a text or Parquet input."""
+    """A frame of ``url`` (string) and the POSITION columns (the input order,
+    see the module's doc) read from ``path``, a text or Parquet input."""
     from pyspark.sql import functions as F
 
-    position = F.struct(
-        F.col("_metadata.file_path").alias("file"),
-        F.col("_metadata.file_block_start").alias("split"),
-        F.monotonically_increasing_id().alias("row"),
-    ).alias("position")
     if fmt == "text":
         # lineSep "\n": Spark's default also ends lines at a lone CR.
-        lines = spark.read.option("lineSep", "\n").text(path)
-        url = F.regexp_replace("value", "\r\\z", "").alias("url")
-        return lines.select(url, position)
-    rows = spark.read.parquet(path)
-    if column not in rows.columns:
-        raise ValueError(f"{path}: no column {column!r}; the columns are {rows.columns}")
-    return rows.select(F.col(column).alias("url"), position)
+        rows = spark.read.option("lineSep", "\n").text(path)
+        value = F.col("value")
+        url = F.when(value.endswith("\r"), value.substr(F.lit(1), F.length(value) - 1)).otherwise(
+            value)
+    else:
+        rows = spark.read.parquet(path)
+        if column not in rows.columns:
+            raise ValueError(f"{path}: no column {column!r}; the columns are {rows.columns}")
+        url = F.col(column)
+    # Each file's rank among the input's paths (in the form of
+    # _metadata.file_path, whose local paths start "file:/", not "file:///"),
+    # by a broadcast join on the path, so that rows carry numbers, not the
+    # path, through the kernels' Python worker and the shuffle.
+    paths = sorted(re.sub("^file:///", "file:/", p) for p in rows.inputFiles())
+    files = spark.createDataFrame(list(enumerate(paths)), "file long, path string")
+    read = rows.select(
+        url.alias("url"),
+        F.col("_metadata.file_path").alias("path"),
+        F.col("_metadata.file_block_start").alias("split"),
+        F.monotonically_increasing_id().alias("row"),
+    )
+    unknown = F.raise_error(F.concat(F.lit("a path not among the input files: "), "path"))
+    file = F.when(F.col("file").isNull(), unknown).otherwise(F.col("file")).alias("file")
+    return read.join(F.broadcast(files), "path", "left").select("url", file, "split", "row")
 
 
 def first_per_key(urls):
@@ -71,7 +90,7 @@ def first_per_key(urls):
 
     keyed = annotate(urls.where(F.col("url").isNotNull()), "url", surt="surt", valid="valid",
                      host="host")
-    first = F.min(F.struct("position", "url", "valid", "host")).alias("first")
+    first = F.min(F.struct(*POSITION, "url", "valid", "host")).alias("first")
     return keyed.groupBy("surt").agg(first, F.count(F.lit(1)).alias("count")).select(
         "surt", "first.url", "first.valid", "first.host", "count")
 

@@ -222,9 +222,10 @@ def test_job_text(spark, cli, sample, tmp_path):
 def test_job_parquet(spark, cli, sample, tmp_path):
     lines, _ = sample
     # Three files of small row groups, named in input order, with null URLs
-    # and another column, then the corpus again with "#dup" added.
-    data = tmp_path / "urls.parquet"
-    data.mkdir()
+    # and another column, then the corpus again with "#dup" added; in a
+    # directory whose path Spark percent-encodes.
+    data = tmp_path / "a b%" / "urls.parquet"
+    data.mkdir(parents=True)
     values = lines + [None, None] + [line + "#dup" for line in lines]
     for n, start in enumerate(range(0, len(values), 4000)):
         chunk = values[start:start + 4000]
