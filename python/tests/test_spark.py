@@ -84,7 +84,10 @@ def spark():
 
 @pytest.fixture(scope="module")
 def cli():
-    """The release build of the uriscan command-line tool."""
+    """The path of the uriscan command-line tool: URISCAN_BIN
+    (scripts/test-python.sh sets it), else the release build, made now."""
+    if "URISCAN_BIN" in os.environ:
+        return os.environ["URISCAN_BIN"]
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "uriscan"], cwd=ROOT,
                    check=True)
     return os.path.join(ROOT, "target", "release", "uriscan")
