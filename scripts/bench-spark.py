@@ -142,9 +142,7 @@ def main():
     parser.add_argument("--cores", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    try:
-        import surt  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("surt") is None:
         sys.exit("surt is not installed: see the set-up in this script's first lines")
 
     from pyspark.sql import SparkSession
