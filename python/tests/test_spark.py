@@ -161,6 +161,22 @@ def test_helpers_agree_with_cli(spark, sample):
     assert all(v is None for v in got[-1][2:])
 
 
+def test_docs_example(spark):
+    """The helpers' example in docs/SPARK.md gives the table printed there."""
+    with open(os.path.join(ROOT, "docs", "SPARK.md"), encoding="utf-8") as f:
+        doc = f.read()
+    table = doc[doc.index("```text\n+---") + len("```text\n"):]
+    table = table[:table.index("```")].splitlines()
+    value = {"NULL": None, "true": True, "false": False}
+    printed = [[value.get(cell.strip(), cell.strip()) for cell in line.split("|")[1:-1]]
+               for line in table[3:-1]]
+    df = spark.createDataFrame(
+        [("HTTP://www.Example.com:80/b?z=1&a=2#top",), ("http://x/ y",), (None,)], "url string")
+    got = us.annotate(df, "url", surt="surt", valid="valid", host="host").collect()
+    assert [list(row) for row in got] == printed
+    assert len(printed) == 3
+
+
 def test_output_replaces_a_column_in_place(spark):
     df = spark.createDataFrame([("HTTP://Example.COM/b?z=1&a=2", 1)], "url string, n int")
     out = us.with_surt(df, "url", "url")
