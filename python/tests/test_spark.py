@@ -161,10 +161,14 @@ def test_helpers_agree_with_cli(spark, sample):
     assert all(v is None for v in got[-1][2:])
 
 
-def test_docs_example(spark):
-    """The helpers' example in docs/SPARK.md gives the table printed there."""
-    with open(os.path.join(ROOT, "docs", "SPARK.md"), encoding="utf-8") as f:
+@pytest.mark.parametrize("doc", ["docs/SPARK.md", "README.md"])
+def test_docs_example(spark, doc):
+    """The helpers' example in docs/SPARK.md and the README gives the table
+    printed there."""
+    with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
         doc = f.read()
+    code = doc[doc.index("```python\nfrom pyspark.sql import SparkSession"):]
+    assert 'annotate(df, "url", surt="surt", valid="valid", host="host")' in code[:code.index("```text")]
     table = doc[doc.index("```text\n+---") + len("```text\n"):]
     table = table[:table.index("```")].splitlines()
     value = {"NULL": None, "true": True, "false": False}
