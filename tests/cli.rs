@@ -159,6 +159,57 @@ fn usage_error_exits_2() {
     assert_eq!(code(&run(&["frobnicate"], b"")), 2);
     assert_eq!(code(&run(&["check", "--chunk-size", "0"], b"")), 2);
     assert_eq!(code(&run(&["check", "--threads", "x"], b"")), 2);
+    // Bounds: no thread pool of zero or thousands of threads, no chunk
+    // buffer of the machine's memory.
+    for args in [
+        &["check", "-j0"][..],
+        &["check", "-j", "1025"],
+        &["check", "--chunk-size", "64G"],
+        &["check", "--chunk-size", "2G"],
+    ] {
+        let o = run(args, b"http://a/\n");
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("invalid value"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(
+        code(&run(
+            &["check", "-j", "1024", "--chunk-size", "1G"],
+            b"http://a/\n"
+        )),
+        0
+    );
+}
+
+/// A report that cannot be written to standard error (a full device) is an
+/// I/O error, exit 2, not a panic (101) or a success.
+#[test]
+fn failed_write_to_stderr_exits_2() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for (args, input) in [
+        (&["check", "-q"][..], &b"http://a/\nbad uri\n"[..]),
+        (&["check", "-q", "--stats"], b"http://a/\n"),
+        (&["normalize"], b"bad uri\n"),
+    ] {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(full())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(2), "{args:?}");
+    }
 }
 
 #[test]

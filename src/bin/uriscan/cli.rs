@@ -322,10 +322,10 @@ pub struct Input {
     /// Files to read; standard input when none is given or for `-`.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Worker threads (default: all cores). -j1 runs without a thread pool.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// Worker threads, 1 to 1024 (default: all cores). -j1 runs without a thread pool.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Target size of a unit of parallel work, in bytes (K, M and G suffixes allowed).
+    /// Target size of a unit of parallel work, in bytes, at most 1G (K, M and G suffixes allowed).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub chunk_size: Option<usize>,
     /// Show progress on standard error even when it is not a terminal.
@@ -457,5 +457,23 @@ fn parse_size(s: &str) -> Result<usize, String> {
     if size == 0 {
         return Err("the chunk size must be at least 1 byte".into());
     }
+    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
+    // allocating the machine's memory.
+    if size > MAX_CHUNK {
+        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+    }
     Ok(size)
+}
+
+/// The largest `--chunk-size`.
+const MAX_CHUNK: usize = 1 << 30;
+
+/// `-j N`: from 1 to 1024 (more threads than that are a typo on any machine,
+/// and each costs a stack and a chunk of memory).
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n @ 1..=1024) => Ok(n),
+        Ok(_) => Err(format!("'{s}' threads: give 1 to 1024")),
+        Err(_) => Err(format!("'{s}' is not a number of threads")),
+    }
 }

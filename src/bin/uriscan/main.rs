@@ -52,12 +52,30 @@ pub fn long_version() -> &'static str {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     check_forced_backend();
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("uriscan: {e:#}");
+            to_stderr(format!("uriscan: {e:#}\n").as_bytes());
             ExitCode::from(2)
         }
+    };
+    // A report that could not be written (`2>/dev/full`) is an I/O error,
+    // whatever the run found.
+    if STDERR_FAILED.load(Ordering::Relaxed) {
+        return ExitCode::from(2);
+    }
+    code
+}
+
+/// Set once a write to standard error failed.
+static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `bytes` to standard error; a failure (a full disk, a closed
+/// descriptor) is remembered for the exit status, never a panic as
+/// `eprintln!`'s.
+fn to_stderr(bytes: &[u8]) {
+    if io::stderr().lock().write_all(bytes).is_err() {
+        STDERR_FAILED.store(true, Ordering::Relaxed);
     }
 }
 
@@ -93,9 +111,12 @@ fn check_forced_backend() {
             format!("no such backend ({})", names.join(", "))
         }
     };
-    eprintln!(
-        "uriscan: warning: URISCAN_BACKEND={name}: {why}; using {}",
-        used.name()
+    to_stderr(
+        format!(
+            "uriscan: warning: URISCAN_BACKEND={name}: {why}; using {}\n",
+            used.name()
+        )
+        .as_bytes(),
     );
 }
 
@@ -144,7 +165,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
         let source = match open(path) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("uriscan: cannot read {name}: {e}");
+                to_stderr(format!("uriscan: cannot read {name}: {e}\n").as_bytes());
                 input_error = true;
                 continue;
             }
@@ -171,7 +192,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
             },
             |part, p| {
                 if !part.messages.is_empty() {
-                    let _ = io::stderr().lock().write_all(&part.messages);
+                    to_stderr(&part.messages);
                 }
                 totals.merge(part.stats);
                 // After a failure, nothing more is offered.
@@ -199,7 +220,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
             Ok(()) => {}
             Err(RunError::Write(_)) if closed => {}
             Err(RunError::Read(e)) => {
-                eprintln!("uriscan: cannot read {name}: {e}");
+                to_stderr(format!("uriscan: cannot read {name}: {e}\n").as_bytes());
                 input_error = true;
             }
             Err(RunError::Write(e)) => closed |= is_closed(Err(e), to)?,
@@ -234,10 +255,10 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some((text, StatsTo::Stderr)) = &stats {
-        eprint!("{text}");
+        to_stderr(text.as_bytes());
     }
     if let Some(summary) = cmd.summary(&totals, &state) {
-        eprintln!("{summary}");
+        to_stderr(format!("{summary}\n").as_bytes());
     }
     Ok(if cmd.fails(&totals) {
         ExitCode::from(1)
