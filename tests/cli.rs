@@ -3,6 +3,7 @@
 /// The conventions shared by every subcommand: `--output`, `--generate`,
 /// the format options, unreadable inputs, plurals.
 mod conventions;
+mod extract_text;
 mod surt;
 
 use std::io::{Read, Write};

@@ -108,9 +108,11 @@ pub enum Command {
     ///
     /// Free text: candidates start at a scheme followed by `//` (or `mailto:`,
     /// `urn:`, `tel:`, `data:`, `news:`), end at whitespace, quotes, `<`, `>`,
-    /// backticks and bytes outside the URI alphabet, lose trailing punctuation
-    /// and unbalanced closing brackets; `<...>` and `<URL:...>` may hold
-    /// whitespace, which is removed. Each is validated as a URI; invalid ones are
+    /// backticks, bytes outside the URI alphabet and non-ASCII punctuation, at
+    /// the first unmatched `)` or `]`, and lose trailing punctuation; other
+    /// non-ASCII characters continue them (IRIs, printed as found unless
+    /// `--to-uri`); `<...>` and `<URL:...>` may hold whitespace, which is
+    /// removed. The rules: docs/EXTRACT.md. Each is validated as a URI; invalid ones are
     /// printed only with `--all`, marked. The statistics (`--stats`) count the
     /// input's lines and bytes, and the URIs found (valid, invalid, schemes, hosts).
     Extract(ExtractArgs),
@@ -143,6 +145,12 @@ pub struct ExtractArgs {
     /// bundled Public Suffix List extract, then an optional port and path.
     #[arg(long, conflicts_with = "log")]
     pub schemeless: bool,
+    /// Print each IRI found (non-ASCII characters, RFC 3987) mapped to a URI:
+    /// the host through IDNA to `xn--` form, other non-ASCII characters
+    /// percent-encoded as UTF-8. Without it, IRIs are printed as found (and
+    /// validated as the URI they map to).
+    #[arg(long, conflicts_with = "log")]
+    pub to_uri: bool,
     /// Output format: `text`, `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`)
     /// or `tsv` (`line<TAB>column<TAB>uri<TAB>valid`, with a header; the column
     /// is 1-based).
