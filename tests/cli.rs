@@ -4,6 +4,7 @@
 /// the format options, unreadable inputs, plurals.
 mod conventions;
 mod extract_text;
+mod iri;
 mod surt;
 
 use std::io::{Read, Write};

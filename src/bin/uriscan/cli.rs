@@ -118,6 +118,18 @@ pub enum Command {
     Extract(ExtractArgs),
 }
 
+/// `--iri`, of the subcommands that read URI lists.
+#[derive(Args, Debug)]
+pub struct IriOpt {
+    /// Lines are IRIs (RFC 3987): map each line with non-ASCII characters to a
+    /// URI first (section 3.1: the host through IDNA, other non-ASCII
+    /// characters percent-encoded as UTF-8); the output and the columns of
+    /// errors are the mapped line's. A line that maps to no URI is processed
+    /// as it is (and found invalid).
+    #[arg(long)]
+    pub iri: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct ExtractArgs {
     #[command(flatten)]
@@ -218,6 +230,8 @@ pub struct NormalizeArgs {
     #[command(flatten)]
     pub mode: ModeOpt,
     #[command(flatten)]
+    pub iri: IriOpt,
+    #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
     pub key: KeyArgs,
@@ -266,6 +280,8 @@ pub struct DedupArgs {
     pub input: Input,
     #[command(flatten)]
     pub mode: ModeOpt,
+    #[command(flatten)]
+    pub iri: IriOpt,
     #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
@@ -389,6 +405,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub mode: ModeOpt,
     #[command(flatten)]
+    pub iri: IriOpt,
+    #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
     pub stats: StatsOptions,
@@ -403,6 +421,8 @@ pub struct SplitArgs {
     pub input: Input,
     #[command(flatten)]
     pub mode: ModeOpt,
+    #[command(flatten)]
+    pub iri: IriOpt,
     #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
