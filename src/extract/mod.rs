@@ -82,8 +82,8 @@ pub struct Found<'a> {
     /// Where the URI starts in the text (its scheme's first byte, or its
     /// host's for a schemeless one).
     pub start: usize,
-    /// The URI: borrowed from the text, or owned when whitespace or JSON
-    /// escapes were removed.
+    /// The URI: borrowed from the text, or owned when whitespace, JSON
+    /// escapes or an HTML attribute's `&amp;` were undone.
     pub uri: Cow<'a, [u8]>,
 }
 
@@ -559,7 +559,12 @@ fn cut(text: &[u8], start: usize, body: usize, run_end: usize) -> usize {
     let trailing = text[start..end]
         .iter()
         .rev()
-        .take_while(|b| b".,:;!?'*([".contains(b))
+        .take_while(|&&b| {
+            matches!(
+                b,
+                b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' | b'(' | b'['
+            )
+        })
         .count();
     work(trailing);
     end - trailing

@@ -201,17 +201,20 @@ impl Extract {
                 scanned = f.start;
             }
             let at = f.start - line_start;
-            if f.uri.is_ascii() {
-                self.found(sink, line, at, &f.uri, Ok(&f.uri), Mode::Uri);
+            let parsed = uriscan::parse(&f.uri, Mode::Uri);
+            if parsed.is_ok() || f.uri.is_ascii() {
+                self.found(sink, line, at, &f.uri, parsed);
                 continue;
             }
             // An IRI: validated as the URI it maps to, printed as found
             // unless `--to-uri` asks for the URI.
             let mut mapped = Vec::new();
             match uriscan::iri_to_uri(&f.uri, &mut mapped) {
-                Ok(()) if self.to_uri => self.found(sink, line, at, &mapped, Ok(&mapped), Mode::Uri),
-                Ok(()) => self.found(sink, line, at, &f.uri, Ok(&mapped), Mode::Uri),
-                Err(e) => self.found(sink, line, at, &f.uri, Err(e), Mode::Uri),
+                Ok(()) if self.to_uri => {
+                    self.found(sink, line, at, &mapped, uriscan::parse(&mapped, Mode::Uri))
+                }
+                Ok(()) => self.found(sink, line, at, &f.uri, uriscan::parse(&mapped, Mode::Uri)),
+                Err(e) => self.found(sink, line, at, &f.uri, Err(e)),
             }
         }
     }
@@ -224,29 +227,28 @@ impl Extract {
         };
         if let Some(t) = &fields.target {
             if &t[..] != b"*" {
-                self.found(sink, line, fields.target_at, t, Ok(t), Mode::Reference);
+                let parsed = uriscan::parse(t, Mode::Reference);
+                self.found(sink, line, fields.target_at, t, parsed);
             }
         }
         if let Some(r) = &fields.referer {
-            self.found(sink, line, fields.referer_at, r, Ok(r), Mode::Reference);
+            let parsed = uriscan::parse(r, Mode::Reference);
+            self.found(sink, line, fields.referer_at, r, parsed);
         }
         true
     }
 
     /// Renders one URI found at column `at` of line `line` (or, with
     /// `--unique`, keeps it for the ordered pass): `uri` as printed, and
-    /// `checked` as validated (an IRI's URI, or why it maps to none).
-    #[allow(clippy::too_many_arguments)]
+    /// `parsed` its validation (an IRI's, of the URI it maps to).
     fn found(
         &self,
         sink: &mut Sink<'_>,
         line: u64,
         at: usize,
         uri: &[u8],
-        checked: Result<&[u8], uriscan::Error>,
-        mode: Mode,
+        parsed: Result<uriscan::Uri<'_>, uriscan::Error>,
     ) {
-        let parsed = checked.and_then(|u| uriscan::parse(u, mode));
         let scratch = &mut sink.scratch;
         let (uri, result) = match (&parsed, &self.base) {
             (Ok(u), Some(base)) if u.is_relative() => {
