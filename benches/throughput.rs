@@ -202,6 +202,23 @@ fn extraction(c: &mut Criterion) {
                 .count()
         })
     });
+    // Hostile text at n and 2n bytes: linear extraction keeps the same
+    // throughput at both sizes (quadratic trimming halved it).
+    for (name, head, unit) in [
+        ("closers", &b"http://a/"[..], &b")"[..]),
+        ("brackets-without-gt", b"", b"<http://a "),
+    ] {
+        for size in [1usize << 20, 2 << 20] {
+            let mut hostile = head.to_vec();
+            while hostile.len() < size {
+                hostile.extend_from_slice(unit);
+            }
+            group.throughput(Throughput::Bytes(hostile.len() as u64));
+            group.bench_with_input(BenchmarkId::new(name, size), &hostile, |b, t| {
+                b.iter(|| extract(black_box(t)).count())
+            });
+        }
+    }
     group.throughput(Throughput::Bytes(uris.len() as u64));
     group.bench_function("check", |b| {
         let chunk = Chunk::new(&uris, 1, 0);

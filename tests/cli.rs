@@ -3,6 +3,8 @@
 /// The conventions shared by every subcommand: `--output`, `--generate`,
 /// the format options, unreadable inputs, plurals.
 mod conventions;
+mod extract_text;
+mod iri;
 mod surt;
 
 use std::io::{Read, Write};

@@ -11,6 +11,7 @@ mod fuzz_replay;
 mod gen;
 mod grammar;
 mod layers;
+mod mixed_text;
 mod normalize;
 mod refimpl;
 mod resolve;

@@ -108,12 +108,26 @@ pub enum Command {
     ///
     /// Free text: candidates start at a scheme followed by `//` (or `mailto:`,
     /// `urn:`, `tel:`, `data:`, `news:`), end at whitespace, quotes, `<`, `>`,
-    /// backticks and bytes outside the URI alphabet, lose trailing punctuation
-    /// and unbalanced closing brackets; `<...>` and `<URL:...>` may hold
-    /// whitespace, which is removed. Each is validated as a URI; invalid ones are
+    /// backticks, bytes outside the URI alphabet and non-ASCII punctuation, at
+    /// the first unmatched `)` or `]`, and lose trailing punctuation; other
+    /// non-ASCII characters continue them (IRIs, printed as found unless
+    /// `--to-uri`); `<...>` and `<URL:...>` may hold whitespace, which is
+    /// removed. The rules: docs/EXTRACT.md. Each is validated as a URI; invalid ones are
     /// printed only with `--all`, marked. The statistics (`--stats`) count the
     /// input's lines and bytes, and the URIs found (valid, invalid, schemes, hosts).
     Extract(ExtractArgs),
+}
+
+/// `--iri`, of the subcommands that read URI lists.
+#[derive(Args, Debug)]
+pub struct IriOpt {
+    /// Lines are IRIs (RFC 3987): map each line with non-ASCII characters to a
+    /// URI first (section 3.1: the host through IDNA, other non-ASCII
+    /// characters percent-encoded as UTF-8); the output and the columns of
+    /// errors are the mapped line's. A line that maps to no URI is processed
+    /// as it is (and found invalid).
+    #[arg(long)]
+    pub iri: bool,
 }
 
 #[derive(Args, Debug)]
@@ -143,6 +157,12 @@ pub struct ExtractArgs {
     /// bundled Public Suffix List extract, then an optional port and path.
     #[arg(long, conflicts_with = "log")]
     pub schemeless: bool,
+    /// Print each IRI found (non-ASCII characters, RFC 3987) mapped to a URI:
+    /// the host through IDNA to `xn--` form, other non-ASCII characters
+    /// percent-encoded as UTF-8. Without it, IRIs are printed as found (and
+    /// validated as the URI they map to).
+    #[arg(long, conflicts_with = "log")]
+    pub to_uri: bool,
     /// Output format: `text`, `json` (`{"line":N,"column":N,"uri":S,"valid":bool}`)
     /// or `tsv` (`line<TAB>column<TAB>uri<TAB>valid`, with a header; the column
     /// is 1-based).
@@ -210,6 +230,8 @@ pub struct NormalizeArgs {
     #[command(flatten)]
     pub mode: ModeOpt,
     #[command(flatten)]
+    pub iri: IriOpt,
+    #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
     pub key: KeyArgs,
@@ -258,6 +280,8 @@ pub struct DedupArgs {
     pub input: Input,
     #[command(flatten)]
     pub mode: ModeOpt,
+    #[command(flatten)]
+    pub iri: IriOpt,
     #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
@@ -381,6 +405,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub mode: ModeOpt,
     #[command(flatten)]
+    pub iri: IriOpt,
+    #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]
     pub stats: StatsOptions,
@@ -395,6 +421,8 @@ pub struct SplitArgs {
     pub input: Input,
     #[command(flatten)]
     pub mode: ModeOpt,
+    #[command(flatten)]
+    pub iri: IriOpt,
     #[command(flatten)]
     pub output: OutputOpt,
     #[command(flatten)]

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Parser as _;
-use uriscan::batch::{self, RunError};
+use uriscan::batch::{self, Chunk, RunError};
 
 use cli::{Cli, StatsFormat};
 use cmd::StatsTo;
@@ -186,7 +186,15 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
             chunk_out,
             &options,
             |chunk, buf| {
-                let mut part = cmd.process(&name, chunk, buf);
+                // `--iri`: the chunk's lines mapped to URIs, numbered as before.
+                let mapped = common.iri.then(|| cmd::map_iris(chunk.data())).flatten();
+                let mut part = match &mapped {
+                    Some(data) => {
+                        let mapped = Chunk::new(data, chunk.first_line(), chunk.offset());
+                        cmd.process(&name, &mapped, buf)
+                    }
+                    None => cmd.process(&name, chunk, buf),
+                };
                 part.stats.bytes = chunk.data().len() as u64;
                 part
             },

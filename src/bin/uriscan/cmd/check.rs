@@ -19,7 +19,7 @@ pub struct Check {
 impl Check {
     pub fn new(a: CheckArgs) -> anyhow::Result<Check> {
         Ok(Check {
-            common: Common::new(a.input, a.output, a.stats.format()),
+            common: Common::new(a.input, a.output, a.stats.format()).iri(a.iri.iri),
             mode: super::mode(a.mode.mode),
             quiet: a.quiet,
         })

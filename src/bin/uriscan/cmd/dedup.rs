@@ -31,7 +31,7 @@ impl Dedup {
             anyhow::bail!("--invalid key needs --profile surt");
         }
         Ok(Dedup {
-            common: Common::new(a.input, a.output, a.stats.format()),
+            common: Common::new(a.input, a.output, a.stats.format()).iri(a.iri.iri),
             mode: super::mode(a.mode.mode),
             normalizer: super::normalizer(&a.key),
             invalid: a.invalid.invalid,

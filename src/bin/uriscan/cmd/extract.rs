@@ -27,6 +27,8 @@ pub struct Extract {
     base: Option<UriBuf>,
     /// `--scheme`, lowercased.
     schemes: Vec<Vec<u8>>,
+    /// `--to-uri`: print each IRI found mapped to a URI.
+    to_uri: bool,
 }
 
 /// The header row of `extract --format tsv`.
@@ -54,6 +56,7 @@ impl Extract {
                 .iter()
                 .map(|s| s.to_ascii_lowercase().into_bytes())
                 .collect(),
+            to_uri: a.to_uri,
         })
     }
 }
@@ -197,7 +200,22 @@ impl Extract {
                 }
                 scanned = f.start;
             }
-            self.found(sink, line, f.start - line_start, &f.uri, Mode::Uri);
+            let at = f.start - line_start;
+            let parsed = uriscan::parse(&f.uri, Mode::Uri);
+            if parsed.is_ok() || f.uri.is_ascii() {
+                self.found(sink, line, at, &f.uri, parsed);
+                continue;
+            }
+            // An IRI: validated as the URI it maps to, printed as found
+            // unless `--to-uri` asks for the URI.
+            let mut mapped = Vec::new();
+            match uriscan::iri_to_uri(&f.uri, &mut mapped) {
+                Ok(()) if self.to_uri => {
+                    self.found(sink, line, at, &mapped, uriscan::parse(&mapped, Mode::Uri))
+                }
+                Ok(()) => self.found(sink, line, at, &f.uri, uriscan::parse(&mapped, Mode::Uri)),
+                Err(e) => self.found(sink, line, at, &f.uri, Err(e)),
+            }
         }
     }
 
@@ -209,19 +227,28 @@ impl Extract {
         };
         if let Some(t) = &fields.target {
             if &t[..] != b"*" {
-                self.found(sink, line, fields.target_at, t, Mode::Reference);
+                let parsed = uriscan::parse(t, Mode::Reference);
+                self.found(sink, line, fields.target_at, t, parsed);
             }
         }
         if let Some(r) = &fields.referer {
-            self.found(sink, line, fields.referer_at, r, Mode::Reference);
+            let parsed = uriscan::parse(r, Mode::Reference);
+            self.found(sink, line, fields.referer_at, r, parsed);
         }
         true
     }
 
     /// Renders one URI found at column `at` of line `line` (or, with
-    /// `--unique`, keeps it for the ordered pass).
-    fn found(&self, sink: &mut Sink<'_>, line: u64, at: usize, uri: &[u8], mode: Mode) {
-        let parsed = uriscan::parse(uri, mode);
+    /// `--unique`, keeps it for the ordered pass): `uri` as printed, and
+    /// `parsed` its validation (an IRI's, of the URI it maps to).
+    fn found(
+        &self,
+        sink: &mut Sink<'_>,
+        line: u64,
+        at: usize,
+        uri: &[u8],
+        parsed: Result<uriscan::Uri<'_>, uriscan::Error>,
+    ) {
         let scratch = &mut sink.scratch;
         let (uri, result) = match (&parsed, &self.base) {
             (Ok(u), Some(base)) if u.is_relative() => {

@@ -135,6 +135,8 @@ pub struct Common {
     /// `--output`, or standard output.
     pub output: Option<PathBuf>,
     pub stats: Option<(StatsFormat, StatsTo)>,
+    /// `--iri`: lines are mapped from IRIs to URIs before processing.
+    pub iri: bool,
 }
 
 impl Common {
@@ -162,7 +164,14 @@ impl Common {
             },
             output: output.output,
             stats: stats.map(|f| (f, StatsTo::Stderr)),
+            iri: false,
         }
+    }
+
+    /// With `--iri` or without.
+    pub fn iri(mut self, on: bool) -> Common {
+        self.iri = on;
+        self
     }
 
     /// Whether the statistics count schemes (a hash map lookup per line).
@@ -201,4 +210,29 @@ pub fn base_uri(what: &str, text: String) -> anyhow::Result<UriBuf> {
             e.offset() + 1
         )
     })
+}
+
+/// The lines of `data` with each one that holds non-ASCII characters mapped
+/// from an IRI to a URI (`--iri`), or `None` when all of it is ASCII. A
+/// line that maps to no URI is kept as it is, for the subcommand to reject.
+pub fn map_iris(data: &[u8]) -> Option<Vec<u8>> {
+    if data.is_ascii() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(data.len() + data.len() / 4);
+    for line in data.split_inclusive(|&b| b == b'\n') {
+        let (body, end) = match line.strip_suffix(b"\n") {
+            Some(b) => b
+                .strip_suffix(b"\r")
+                .map_or((b, &b"\n"[..]), |b| (b, &b"\r\n"[..])),
+            None => (line, &b""[..]),
+        };
+        let at = out.len();
+        if uriscan::iri_to_uri(body, &mut out).is_err() {
+            out.truncate(at);
+            out.extend_from_slice(body);
+        }
+        out.extend_from_slice(end);
+    }
+    Some(out)
 }

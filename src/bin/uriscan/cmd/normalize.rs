@@ -29,7 +29,7 @@ impl Normalize {
             bail!("--with-original needs --format text (tsv already has key<TAB>original)");
         }
         Ok(Normalize {
-            common: Common::new(a.input, a.output, a.stats.format()),
+            common: Common::new(a.input, a.output, a.stats.format()).iri(a.iri.iri),
             mode: super::mode(a.mode.mode),
             normalizer,
             emit: Transformed {

@@ -18,7 +18,7 @@ pub struct Split {
 impl Split {
     pub fn new(a: SplitArgs) -> anyhow::Result<Split> {
         Ok(Split {
-            common: Common::new(a.input, a.output, a.stats.format()),
+            common: Common::new(a.input, a.output, a.stats.format()).iri(a.iri.iri),
             mode: super::mode(a.mode.mode),
             format: a.format,
         })

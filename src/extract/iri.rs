@@ -1,0 +1,230 @@
+//! IRIs (RFC 3987): which non-ASCII characters continue a URI found in text,
+//! and the mapping of an IRI to a URI (section 3.1).
+//!
+//! A character continues a URI when it is a `ucschar` or an `iprivate` of
+//! RFC 3987 section 2.2 and not punctuation or a space: full-width and CJK
+//! punctuation (`）` `」` `。` `，`), the General Punctuation block (`…`,
+//! curly quotes, dashes, spaces) and `«` `»` are `ucschar`s, but in text they
+//! end a URI as their ASCII counterparts do. Invalid UTF-8 ends it too.
+//!
+//! The mapping percent-encodes the UTF-8 bytes of every non-ASCII character
+//! (userinfo, path, query, fragment) and converts a non-ASCII host with IDNA
+//! (UTS 46, through the `idna` crate) to its `xn--` form. It leaves the ASCII
+//! bytes alone: whether the result is a valid URI is the parser's to say.
+
+use crate::grammar::{Component, Error, ErrorKind};
+
+/// The length of the character at `text[at]` (a non-ASCII byte) when it may
+/// continue a URI, else `None`.
+pub(crate) fn char_len(text: &[u8], at: usize) -> Option<usize> {
+    let (c, len) = decode(text.get(at..)?)?;
+    (is_iri_char(c) && !is_punctuation(c)).then_some(len)
+}
+
+/// The character that `bytes` starts with, and its length; `None` when it
+/// is ASCII or not UTF-8.
+fn decode(bytes: &[u8]) -> Option<(char, usize)> {
+    let len = match *bytes.first()? {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let s = std::str::from_utf8(bytes.get(..len)?).ok()?;
+    Some((s.chars().next()?, len))
+}
+
+/// `ucschar` or `iprivate` (RFC 3987 section 2.2).
+fn is_iri_char(c: char) -> bool {
+    let c = u32::from(c);
+    let plane_offset = c & 0xFFFF;
+    match c {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
+        // iprivate
+        0xE000..=0xF8FF => true,
+        // The supplementary planes but for each one's last two code points
+        // (noncharacters); planes 15 and 16 are iprivate.
+        0x10000..=0x10FFFF => plane_offset < 0xFFFE && !(0xE0000..0xE1000).contains(&c),
+        _ => false,
+    }
+}
+
+/// Punctuation and spaces that end a URI in text although RFC 3987 lets
+/// them stand in an IRI.
+fn is_punctuation(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        // no-break space, « and »
+        0xA0 | 0xAB | 0xBB
+        // General Punctuation: spaces, dashes, quotes, `…`; Supplemental Punctuation
+        | 0x2000..=0x206F | 0x2E00..=0x2E7F
+        // CJK Symbols and Punctuation: ideographic space, `、` `。`, the
+        // brackets `「」『』【】〈〉《》`, but not the iteration marks `々` `〆` `〇`
+        | 0x3000..=0x3004 | 0x3008..=0x3020 | 0x3030 | 0x303D
+        // vertical and small forms, CJK compatibility forms
+        | 0xFE10..=0xFE1F | 0xFE30..=0xFE6F
+        // full-width `！` to `／`, `：` to `＠`, `［` to `｀`, `｛` to `･`
+        | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65
+    )
+}
+
+/// Maps the IRI `iri` to a URI (RFC 3987 section 3.1), appended to `out`:
+/// the host through IDNA to its ASCII (`xn--`) form, every other non-ASCII
+/// character percent-encoded as its UTF-8 bytes. A URI (all ASCII) is
+/// copied unchanged. The result is not validated: parse it as a URI.
+///
+/// ```
+/// let mut uri = Vec::new();
+/// uriscan::iri_to_uri("http://例え.テスト/パス?q=ü#ß".as_bytes(), &mut uri).unwrap();
+/// assert_eq!(uri, b"http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9?q=%C3%BC#%C3%9F");
+///
+/// uri.clear();
+/// uriscan::iri_to_uri("http://müller.de/über".as_bytes(), &mut uri).unwrap();
+/// assert_eq!(uri, b"http://xn--mller-kva.de/%C3%BCber");
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidByte`] at the first byte of a character that is not
+/// UTF-8, not a `ucschar`, or an `iprivate` outside the query (RFC 3987
+/// allows those in the query only), and at the host's first byte when IDNA
+/// rejects a non-ASCII host. `out` then holds part of the mapping.
+pub fn iri_to_uri(iri: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+    if iri.is_ascii() {
+        out.extend_from_slice(iri);
+        return Ok(());
+    }
+    let split = crate::grammar::split(iri);
+    let query = split.query();
+    let mut at = 0;
+    if let Some(auth) = split.authority() {
+        // The host: after the last `@`, before a `:` and digits to the end.
+        let a = &iri[auth.clone()];
+        let host_start = auth.start + memchr::memrchr(b'@', a).map_or(0, |i| i + 1);
+        let digits = a.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+        let host_end = match a.len().checked_sub(digits + 1) {
+            Some(i) if a[i] == b':' && auth.start + i >= host_start => auth.start + i,
+            _ => auth.end,
+        };
+        encode(iri, at, host_start, &query, Component::Userinfo, out)?;
+        let name = &iri[host_start..host_end];
+        if name.is_ascii() {
+            out.extend_from_slice(name);
+        } else {
+            let bad = || Error::new(host_start, Component::Host, ErrorKind::InvalidByte(name[0]));
+            let name = std::str::from_utf8(name).map_err(|_| bad())?;
+            let ascii = idna::domain_to_ascii(name).map_err(|_| bad())?;
+            out.extend_from_slice(ascii.as_bytes());
+        }
+        at = host_end;
+    }
+    let fragment = split.fragment();
+    for (end, component) in [
+        (
+            query.as_ref().map_or(iri.len(), |q| q.start),
+            Component::Path,
+        ),
+        (
+            fragment.as_ref().map_or(iri.len(), |f| f.start),
+            Component::Query,
+        ),
+        (iri.len(), Component::Fragment),
+    ] {
+        if end > at {
+            encode(iri, at, end, &query, component, out)?;
+            at = end;
+        }
+    }
+    Ok(())
+}
+
+/// Appends `iri[from..to]`, which lies in `component`, with its non-ASCII
+/// characters percent-encoded.
+fn encode(
+    iri: &[u8],
+    from: usize,
+    to: usize,
+    query: &Option<std::ops::Range<usize>>,
+    component: Component,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let mut at = from;
+    while at < to {
+        let b = iri[at];
+        if b.is_ascii() {
+            out.push(b);
+            at += 1;
+            continue;
+        }
+        let bad = Error::new(at, component, ErrorKind::InvalidByte(b));
+        let (c, len) = decode(&iri[at..to]).ok_or(bad)?;
+        let private = matches!(u32::from(c), 0xE000..=0xF8FF | 0xF0000..);
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&at));
+        if !is_iri_char(c) || (private && !in_query) {
+            return Err(bad);
+        }
+        for &byte in &iri[at..at + len] {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.extend_from_slice(&[
+                b'%',
+                HEX[usize::from(byte >> 4)],
+                HEX[usize::from(byte & 15)],
+            ]);
+        }
+        at += len;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(iri: &str) -> Result<String, Error> {
+        let mut out = Vec::new();
+        iri_to_uri(iri.as_bytes(), &mut out).map(|()| String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn maps_each_component() {
+        assert_eq!(
+            map("http://example.com/a b").unwrap(),
+            "http://example.com/a b"
+        );
+        assert_eq!(
+            map("https://ja.wikipedia.org/wiki/日本").unwrap(),
+            "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC"
+        );
+        assert_eq!(
+            map("http://ü:ß@Bücher.example:8080/ä").unwrap(),
+            "http://%C3%BC:%C3%9F@xn--bcher-kva.example:8080/%C3%A4"
+        );
+        assert_eq!(map("http://[::1]/é").unwrap(), "http://[::1]/%C3%A9");
+        assert_eq!(map("urn:x:ü").unwrap(), "urn:x:%C3%BC");
+        // iprivate: in the query only.
+        assert_eq!(map("http://a/?\u{E000}").unwrap(), "http://a/?%EE%80%80");
+        let e = map("http://a/\u{E000}").unwrap_err();
+        assert_eq!((e.offset(), e.kind()), (9, ErrorKind::InvalidByte(0xEE)));
+        // Not a ucschar: a C1 control, a noncharacter.
+        assert!(map("http://a/\u{85}").is_err());
+        assert!(map("http://a/\u{FDD0}").is_err());
+        let mut out = Vec::new();
+        let e = iri_to_uri(b"http://a/\xFF", &mut out).unwrap_err();
+        assert_eq!((e.offset(), e.component()), (9, Component::Path));
+    }
+
+    #[test]
+    fn punctuation_ends_a_uri() {
+        for c in [
+            '）', '」', '。', '，', '…', '“', '\u{3000}', '\u{A0}', '«', '：', '、',
+        ] {
+            let s = c.to_string();
+            assert_eq!(char_len(s.as_bytes(), 0), None, "{c:?}");
+        }
+        for c in ['日', 'ü', 'ß', '々', '😀', 'Ａ', '¡'] {
+            let s = c.to_string();
+            assert_eq!(char_len(s.as_bytes(), 0), Some(s.len()), "{c:?}");
+        }
+        assert_eq!(char_len(b"\xE6\x97", 0), None);
+    }
+}

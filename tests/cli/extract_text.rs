@@ -1,0 +1,70 @@
+//! `extract` on free text: IRIs as found or mapped (`--to-uri`), the
+//! delimiting of docs/EXTRACT.md end to end, and `--format tsv`.
+
+use super::{code, run, stderr, stdout};
+
+const TEXT: &str = "see https://ja.wikipedia.org/wiki/日本 and more\n\
+    http://müller.de/über, danke（http://例え.テスト/パス）。\n\
+    [http://x.com/a](http://y.com/b) (http://a.com/)(http://b.com/)\n\
+    <a href=\"http://h.com/?a=1&amp;b=2\">x</a> http://bad.example/\u{E000}\n";
+
+#[test]
+fn iris_as_found() {
+    let o = run(&["extract"], TEXT.as_bytes());
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "https://ja.wikipedia.org/wiki/日本\nhttp://müller.de/über\nhttp://例え.テスト/パス\n\
+         http://x.com/a\nhttp://y.com/b\nhttp://a.com/\nhttp://b.com/\nhttp://h.com/?a=1&b=2\n"
+    );
+    // A private-use character outside the query maps to no URI: invalid.
+    assert!(
+        stderr(&o).contains("4 lines, 9 URIs found, 1 invalid"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["extract", "--all"], TEXT.as_bytes());
+    assert!(
+        stdout(&o).ends_with("http://bad.example/\u{E000}\tinvalid: invalid byte 0xEE in path\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn iris_to_uri() {
+    let o = run(&["extract", "--to-uri"], TEXT.as_bytes());
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC\nhttp://xn--mller-kva.de/%C3%BCber\n\
+         http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9\n\
+         http://x.com/a\nhttp://y.com/b\nhttp://a.com/\nhttp://b.com/\nhttp://h.com/?a=1&b=2\n"
+    );
+    let o = run(&["extract", "--to-uri", "--log", "common"], TEXT.as_bytes());
+    assert_eq!(code(&o), 2, "--to-uri is for free text");
+}
+
+#[test]
+fn tsv_and_json_formats() {
+    let o = run(
+        &["extract", "--format", "tsv", "--all"],
+        "a http://a.example/x\tb\nc（http://例え.テスト/）d http://b.example/%zz\n".as_bytes(),
+    );
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "line\tcolumn\turi\tvalid\n1\t3\thttp://a.example/x\ttrue\n\
+         2\t5\thttp://例え.テスト/\ttrue\n2\t34\thttp://b.example/%zz\tfalse\n"
+    );
+    let o = run(
+        &["extract", "--format", "json"],
+        "x http://ü.example/ y\n".as_bytes(),
+    );
+    assert_eq!(
+        stdout(&o),
+        "{\"line\":1,\"column\":3,\"uri\":\"http://ü.example/\",\"valid\":true}\n"
+    );
+    // `--mode` is no option of extract: a URI found is validated as a URI.
+    assert_eq!(code(&run(&["extract", "--mode", "uri"], b"")), 2);
+}
