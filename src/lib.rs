@@ -75,7 +75,9 @@ mod simd;
 mod stage2;
 mod uri;
 
-pub use extract::{extract, parse_log_line, Extract, Found, LogFields};
+pub use extract::{
+    extract, parse_log_line, Extract, Found, LogFields, LogFormat, LogParser, LogUri,
+};
 pub use grammar::{split, Component, Error, ErrorKind, HostKind, Mode, Split};
 pub use normalize::{normalize, remove_dot_segments, resolve, surt_key, Normalizer, Profile};
 pub use simd::{Backend, Masks};
