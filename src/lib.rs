@@ -76,7 +76,7 @@ mod stage2;
 mod uri;
 
 pub use extract::{
-    extract, parse_log_line, Extract, Found, LogFields, LogFormat, LogParser, LogUri,
+    extract, parse_log_line, Extract, Found, LogFields, LogFormat, LogParser, LogUri, DETECT_LINES,
 };
 pub use grammar::{split, Component, Error, ErrorKind, HostKind, Mode, Split};
 pub use normalize::{normalize, remove_dot_segments, resolve, surt_key, Normalizer, Profile};

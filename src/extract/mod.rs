@@ -46,7 +46,7 @@ use crate::classes;
 use crate::simd::Backend;
 
 mod log;
-pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri};
+pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri, DETECT_LINES};
 
 /// A URI found in text.
 ///
