@@ -5,7 +5,8 @@
 //! aside), or it is not a line of the format. Values off the paths asked for
 //! are checked and skipped, never built; a string on a path is decoded
 //! (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX` with surrogate
-//! pairs), borrowed from the line when it has no escape. What it leaves out
+//! pairs), borrowed from the line when it has no escape; an empty string
+//! and `-` (what loggers write for an absent value) give no URI. What it leaves out
 //! on purpose: array indices in paths (a path's parts are member names);
 //! values other than strings on a path (a number or `null` there gives no
 //! URI); nesting deeper than [`MAX_DEPTH`] (such a line is refused, so that
@@ -112,7 +113,9 @@ impl<'a> Scanner<'a, '_> {
                 let Some(text) = self.string(ending != 0) else {
                     return false;
                 };
-                if let Some(text) = text {
+                // `-` is the usual stand-in for an absent value, as in the
+                // other formats.
+                if let Some(text) = text.filter(|t| !t.is_empty() && &t[..] != b"-") {
                     for p in Bits(ending) {
                         self.found[p].get_or_insert_with(|| LogUri {
                             at,
@@ -355,6 +358,7 @@ mod tests {
             Some(vec!["/a".into(), "/r".into()])
         );
         assert_eq!(uris(&p, "{}"), Some(vec![]));
+        assert_eq!(uris(&p, r#"{"referer":"-","request":{"uri":""}}"#), Some(vec![]));
     }
 
     #[test]

@@ -14,7 +14,8 @@
 //!    `?` and `cs-uri-query` when the query is not `-`.
 //! 2. Made absolute when the line has a host: `x-host-header` (CloudFront:
 //!    the `Host` the viewer sent), else `cs-host` (IIS), else `cs(Host)`
-//!    (CloudFront: the distribution's own domain). Its scheme is
+//!    (CloudFront: the distribution's own domain): the first of these the
+//!    log has that is not `-` on the line. Its scheme is
 //!    `cs-protocol` (CloudFront: `http`, `https`, `ws`, `wss`), else `https`
 //!    when `s-port` is 443, else `http`.
 //! 3. `cs(Referer)`.
@@ -35,10 +36,12 @@ const STEM: usize = 0;
 const QUERY: usize = 1;
 const URI: usize = 2;
 const REFERER: usize = 3;
-const HOST: usize = 4;
-const PROTOCOL: usize = 5;
-const PORT: usize = 6;
-const ROLES: usize = 7;
+/// The host fields, in order of preference: `x-host-header`, `cs-host`,
+/// `cs(Host)`.
+const HOSTS: [usize; 3] = [4, 5, 6];
+const PROTOCOL: usize = 7;
+const PORT: usize = 8;
+const ROLES: usize = 9;
 
 /// What a `#Fields:` directive says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +57,6 @@ impl Fields {
     /// it names none.
     fn new(names: &[u8]) -> Option<Fields> {
         let mut roles = [None; ROLES];
-        // The host fields in order of preference (point 2 above).
-        let mut host_rank = usize::MAX;
         let mut count = 0;
         for (i, name) in names
             .split(|&b| b == b' ' || b == b'\t')
@@ -71,18 +72,9 @@ impl Fields {
                 b"cs(referer)" => REFERER,
                 b"cs-protocol" => PROTOCOL,
                 b"s-port" => PORT,
-                b"x-host-header" | b"cs-host" | b"cs(host)" => {
-                    let rank = match &name[..] {
-                        b"x-host-header" => 0,
-                        b"cs-host" => 1,
-                        _ => 2,
-                    };
-                    if rank < host_rank {
-                        host_rank = rank;
-                        roles[HOST] = Some(i);
-                    }
-                    continue;
-                }
+                b"x-host-header" => HOSTS[0],
+                b"cs-host" => HOSTS[1],
+                b"cs(host)" => HOSTS[2],
                 _ => continue,
             };
             roles[role].get_or_insert(i);
@@ -141,7 +133,7 @@ pub(super) fn parse_line<'a>(
         (None, None) => None,
     };
     if let Some((s, target)) = target {
-        let uri = match get(HOST) {
+        let uri = match HOSTS.into_iter().find_map(get) {
             Some((_, host)) if target.starts_with(b"/") => {
                 let scheme: &[u8] = match get(PROTOCOL) {
                     Some((_, p)) if p.iter().all(u8::is_ascii_alphabetic) => p,
