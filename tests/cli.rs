@@ -3,6 +3,8 @@
 /// The conventions shared by every subcommand: `--output`, `--generate`,
 /// the format options, unreadable inputs, plurals.
 mod conventions;
+/// `extract --log` on the sample logs of tests/data/logs.
+mod logs;
 mod surt;
 
 use std::io::{Read, Write};

@@ -371,5 +371,7 @@ fn extract_statistics_count_the_uris_found() {
     assert!(err.contains("{\"lines\":2,"), "{err}");
     assert!(err.contains("\"valid\":1,\"invalid\":0,"), "{err}");
     assert!(err.contains("\"relative\":1,"), "{err}");
-    assert!(err.ends_with("2 lines, 1 URI found, 0 invalid, 1 parsed, 1 line not in the log format\n"));
+    assert!(
+        err.ends_with("2 lines, 1 URI found, 0 invalid, 1 parsed, 1 line not in the log format\n")
+    );
 }

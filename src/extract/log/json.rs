@@ -31,7 +31,12 @@ impl Paths {
     pub(super) fn new<S: AsRef<str>>(paths: impl IntoIterator<Item = S>) -> Paths {
         let parts: Vec<Vec<Vec<u8>>> = paths
             .into_iter()
-            .map(|p| p.as_ref().split('.').map(|s| s.as_bytes().to_vec()).collect())
+            .map(|p| {
+                p.as_ref()
+                    .split('.')
+                    .map(|s| s.as_bytes().to_vec())
+                    .collect()
+            })
             .collect();
         assert!(parts.len() <= 64, "at most 64 JSON paths");
         Paths { parts }
@@ -305,7 +310,8 @@ impl<'a> Scanner<'a, '_> {
 
     fn hex4(&self, i: usize) -> Option<u32> {
         let h = self.b.get(i..i + 4)?;
-        h.iter().try_fold(0, |v, &b| Some(v << 4 | (b as char).to_digit(16)?))
+        h.iter()
+            .try_fold(0, |v, &b| Some(v << 4 | (b as char).to_digit(16)?))
     }
 }
 
@@ -354,11 +360,17 @@ mod tests {
         // In the order of the paths, whatever the order in the line; the first
         // of duplicates; nothing for a path that holds no string.
         assert_eq!(
-            uris(&p, r#" {"referer":"/r","request":{"uri":"/a"},"request":{"uri":"/b"},"a":{"b":{"c":7}}} "#),
+            uris(
+                &p,
+                r#" {"referer":"/r","request":{"uri":"/a"},"request":{"uri":"/b"},"a":{"b":{"c":7}}} "#
+            ),
             Some(vec!["/a".into(), "/r".into()])
         );
         assert_eq!(uris(&p, "{}"), Some(vec![]));
-        assert_eq!(uris(&p, r#"{"referer":"-","request":{"uri":""}}"#), Some(vec![]));
+        assert_eq!(
+            uris(&p, r#"{"referer":"-","request":{"uri":""}}"#),
+            Some(vec![])
+        );
     }
 
     #[test]
@@ -386,9 +398,17 @@ mod tests {
         ] {
             assert_eq!(uris(&p, bad), None, "{bad}");
         }
-        let deep = format!("{{\"u\":{}{}}}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        let deep = format!(
+            "{{\"u\":{}{}}}",
+            "[".repeat(MAX_DEPTH),
+            "]".repeat(MAX_DEPTH)
+        );
         assert_eq!(uris(&p, &deep), Some(vec![]));
-        let deeper = format!("{{\"u\":{}{}}}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        let deeper = format!(
+            "{{\"u\":{}{}}}",
+            "[".repeat(MAX_DEPTH + 1),
+            "]".repeat(MAX_DEPTH + 1)
+        );
         assert_eq!(uris(&p, &deeper), None);
     }
 }

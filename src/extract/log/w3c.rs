@@ -176,7 +176,13 @@ mod tests {
     fn iis() {
         let mut f = None;
         assert_eq!(uris(&mut f, b"2024-05-01 00:00:01 GET /a - 80"), None);
-        assert_eq!(uris(&mut f, b"#Software: Microsoft Internet Information Services 10.0"), Some(vec![]));
+        assert_eq!(
+            uris(
+                &mut f,
+                b"#Software: Microsoft Internet Information Services 10.0"
+            ),
+            Some(vec![])
+        );
         assert_eq!(
             uris(&mut f, b"#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port c-ip cs(User-Agent) cs(Referer) sc-status"),
             Some(vec![])
@@ -192,7 +198,11 @@ mod tests {
         // A wrong number of fields is not a line of the format.
         assert_eq!(uris(&mut f, b"2024-05-01 00:00:01 10.0.0.5 GET /a"), None);
         // The fields change; the host and port make the target absolute.
-        uris(&mut f, b"#Fields: date time cs-uri-stem cs-uri-query s-port cs-host").unwrap();
+        uris(
+            &mut f,
+            b"#Fields: date time cs-uri-stem cs-uri-query s-port cs-host",
+        )
+        .unwrap();
         assert_eq!(
             uris(&mut f, b"2024-05-01 00:00:02 /b - 443 shop.example"),
             Some(vec!["https://shop.example/b".into()])
