@@ -19,9 +19,17 @@ pub fn check(data: &[u8]) {
     // Every format's parser, on the data as one line and line by line (so
     // that a W3C `#Fields:` line meets the lines after it): no panic, and
     // each URI's field starts inside its line.
-    let parsers = [LogFormat::Combined, LogFormat::Common, LogFormat::W3c, LogFormat::Alb]
-        .map(LogParser::new);
-    for mut parser in parsers.into_iter().chain([LogParser::json(["a", "a.b", "c"])]) {
+    let parsers = [
+        LogFormat::Combined,
+        LogFormat::Common,
+        LogFormat::W3c,
+        LogFormat::Alb,
+    ]
+    .map(LogParser::new);
+    for mut parser in parsers
+        .into_iter()
+        .chain([LogParser::json(["a", "a.b", "c"])])
+    {
         let mut uris = Vec::new();
         for line in std::iter::once(data).chain(data.split(|&b| b == b'\n')) {
             uris.clear();
