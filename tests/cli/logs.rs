@@ -39,35 +39,45 @@ fn extract(args: &[&str], files: &[&str]) -> (String, String, i32) {
     (out, stderr(&o), code(&o))
 }
 
+/// One sample run: the options, the files, the `.expected` stdout, the
+/// lines reported (file, number) and the summary's (lines, parsed, not).
+struct Case {
+    args: &'static [&'static str],
+    files: &'static [&'static str],
+    expected: &'static str,
+    errors: &'static [(&'static str, u32)],
+    counts: (u64, u64, u64),
+}
+
 /// Each format on its samples: the URIs, the error lines with their file
 /// and number, and lines in = lines parsed + lines not in the format; the
 /// same however the input is cut into chunks and threads.
 #[test]
 fn samples() {
-    let cases: [(&[&str], &[&str], &str, &[(&str, u32)], (u64, u64, u64)); 4] = [
-        (
-            &["--log", "combined"],
-            &["combined.log"],
-            "combined.expected",
-            &[("combined.log", 19), ("combined.log", 23)],
-            (32, 30, 2),
-        ),
-        (
-            &["--log", "w3c"],
-            &["iis.log", "cloudfront.log"],
-            "w3c.expected",
-            &[("iis.log", 5), ("cloudfront.log", 8)],
-            (56, 54, 2),
-        ),
-        (
-            &["--log", "alb"],
-            &["alb.log"],
-            "alb.expected",
-            &[("alb.log", 15)],
-            (21, 20, 1),
-        ),
-        (
-            &[
+    let cases = [
+        Case {
+            args: &["--log", "combined"],
+            files: &["combined.log"],
+            expected: "combined.expected",
+            errors: &[("combined.log", 19), ("combined.log", 23)],
+            counts: (32, 30, 2),
+        },
+        Case {
+            args: &["--log", "w3c"],
+            files: &["iis.log", "cloudfront.log"],
+            expected: "w3c.expected",
+            errors: &[("iis.log", 5), ("cloudfront.log", 8)],
+            counts: (56, 54, 2),
+        },
+        Case {
+            args: &["--log", "alb"],
+            files: &["alb.log"],
+            expected: "alb.expected",
+            errors: &[("alb.log", 15)],
+            counts: (21, 20, 1),
+        },
+        Case {
+            args: &[
                 "--log",
                 "json",
                 "--field",
@@ -75,25 +85,28 @@ fn samples() {
                 "--field",
                 "request.headers.referer",
             ],
-            &["json.log"],
-            "json.expected",
-            &[("json.log", 7), ("json.log", 10), ("json.log", 12)],
-            (21, 18, 3),
-        ),
+            files: &["json.log"],
+            expected: "json.expected",
+            errors: &[("json.log", 7), ("json.log", 10), ("json.log", 12)],
+            counts: (21, 18, 3),
+        },
     ];
-    for (args, files, want, errors, want_counts) in cases {
+    for case in cases {
         for split in [&[][..], &["-j2", "--chunk-size", "300"][..]] {
-            let args = [args, split].concat();
-            let (out, err, status) = extract(&args, files);
+            let args = [case.args, split].concat();
+            let (out, err, status) = extract(&args, case.files);
             assert_eq!(status, 0, "{args:?}: {err}");
-            assert_eq!(out, expected(want), "{args:?}");
-            for (file, line) in errors {
+            assert_eq!(out, expected(case.expected), "{args:?}");
+            for (file, line) in case.errors {
                 let report = format!("{}:{line}: not a line of the ", sample(file));
                 assert!(err.contains(&report), "{args:?}: no {report} in {err}");
             }
-            assert_eq!(err.matches(": not a line of the ").count(), errors.len());
+            assert_eq!(
+                err.matches(": not a line of the ").count(),
+                case.errors.len()
+            );
             let (lines, parsed, not) = counts(&err);
-            assert_eq!((lines, parsed, not), want_counts, "{args:?}: {err}");
+            assert_eq!((lines, parsed, not), case.counts, "{args:?}: {err}");
             assert_eq!(lines, parsed + not);
         }
     }
