@@ -1,7 +1,8 @@
 //! uriscan's own stages on every corpus, per backend: the classifier alone,
 //! split alone, validate + split of single URIs (`parse_with`) and of a whole
 //! chunk (`Chunk::uris_with`, what `uriscan check` runs); normalize, resolve
-//! and dedup keys; extract on a generated access log and text; and the batch
+//! and dedup keys; extract on a generated access log and text, and on the
+//! sample W3C, ALB and JSON logs; and the batch
 //! engine per thread count.
 //!
 //! `cargo bench --bench throughput`; throughput is bytes of input.
@@ -14,8 +15,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use uriscan::batch::{self, Chunk};
 use uriscan::{
-    extract, parse, parse_log_line, parse_with, resolve, split, Backend, Masks, Mode, Normalizer,
-    Profile,
+    extract, parse, parse_log_line, parse_with, resolve, split, Backend, LogFormat, LogParser,
+    Masks, Mode, Normalizer, Profile,
 };
 
 fn stages(c: &mut Criterion) {
@@ -194,6 +195,39 @@ fn extraction(c: &mut Criterion) {
             valid
         })
     });
+    // The other formats on their sample logs (tests/data/logs), repeated to
+    // the same size: each line parsed, each URI validated.
+    for (name, file, parser) in [
+        ("log-w3c", "cloudfront.log", LogParser::new(LogFormat::W3c)),
+        ("log-alb", "alb.log", LogParser::new(LogFormat::Alb)),
+        (
+            "log-json",
+            "json.log",
+            LogParser::json(["request.uri", "request.headers.referer"]),
+        ),
+    ] {
+        let path = format!("{}/tests/data/logs/{file}", env!("CARGO_MANIFEST_DIR"));
+        let sample = std::fs::read(path).expect("the sample logs are in the repository");
+        let data = sample.repeat(bytes as usize / sample.len() + 1);
+        group.throughput(Throughput::Bytes(data.len() as u64));
+        group.bench_function(name, |b| {
+            let chunk = Chunk::new(&data, 1, 0);
+            let mut uris = Vec::new();
+            b.iter(|| {
+                let mut parser = parser.clone();
+                let mut valid = 0usize;
+                for (_, line) in chunk.lines() {
+                    uris.clear();
+                    if parser.parse_line(line, &mut uris) {
+                        for u in &uris {
+                            valid += usize::from(parse(&u.uri, Mode::Reference).is_ok());
+                        }
+                    }
+                }
+                valid
+            })
+        });
+    }
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("text", |b| {
         b.iter(|| {

@@ -5,6 +5,8 @@
 mod conventions;
 mod extract_text;
 mod iri;
+/// `extract --log` on the sample logs of tests/data/logs.
+mod logs;
 mod surt;
 
 use std::io::{Read, Write};
@@ -788,7 +790,7 @@ garbage line\n\
         stdout(&o),
         "http://example.org/a%20b?x=1\nhttp://example.com/A\nhttp://abs.example/p\n"
     );
-    assert!(stderr(&o).contains("-:2: not a combined log line"));
+    assert!(stderr(&o).contains("-:2: not a line of the combined format"));
     assert!(stderr(&o).contains("1 line not in the log format"));
     // A combined line starts with a common one: its target, no Referer.
     let o = run(
@@ -800,7 +802,7 @@ garbage line\n\
         &["extract", "--log", "nginx"],
         b"1.2.3.4 - - [date] \"GET /x\" 200\n",
     );
-    assert!(stderr(&o).contains("-:1: not a combined log line"));
+    assert!(stderr(&o).contains("-:1: not a line of the combined format"));
     let common =
         b"1.2.3.4 - frank [10/Oct/2000:13:55:36 -0700] \"GET /apache_pb.gif HTTP/1.0\" 200 2326\n";
     let o = run(

@@ -1,6 +1,216 @@
-//! The fields of web-server access log lines that hold URIs.
+//! The fields of access-log lines that hold URIs, in five formats
+//! ([`LogFormat`]): Apache/nginx `common` and `combined` (here), W3C
+//! extended logs as IIS and CloudFront write them (`log/w3c.rs`), AWS load
+//! balancers' access logs (`log/alb.rs`) and JSON lines (`log/json.rs`).
+//! [`LogParser`] reads a log line by line; a W3C log's meaning carries from
+//! its `#Fields:` directive to the lines after it, so a parser is fed the
+//! lines of one file in order. The URIs are given as the log holds them,
+//! with the format's own escapes undone; they are validated by the caller.
 
 use std::borrow::Cow;
+
+mod alb;
+mod json;
+mod w3c;
+
+/// A log format: which fields of a line are URIs and how they are written.
+///
+/// ```
+/// use uriscan::LogFormat;
+///
+/// let lines: [&[u8]; 2] = [
+///     b"#Version: 1.0",
+///     b"#Fields: date time cs-uri-stem",
+/// ];
+/// assert_eq!(LogFormat::detect(lines), Some(LogFormat::W3c));
+/// assert_eq!(LogFormat::W3c.name(), "w3c");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LogFormat {
+    /// Apache `combined` (nginx's default): `common`, then `"referer"
+    /// "user-agent"`. The request target and the Referer.
+    Combined,
+    /// Apache `common`: `host ident user [date] "request" status size`. The
+    /// request target.
+    Common,
+    /// W3C extended (IIS, CloudFront): directives (`#Fields:` names the
+    /// fields of the lines after it), then space- or TAB-separated fields.
+    /// The target (`cs-uri-stem` and `cs-uri-query`, or `cs-uri`), made
+    /// absolute where the line has a host, and `cs(Referer)`.
+    W3c,
+    /// AWS Application (and Classic) Load Balancer access logs. The URL of
+    /// the `"request"` field (absolute there) and the ALB's `redirect_url`.
+    Alb,
+    /// One JSON object per line. The string at each dotted path given to
+    /// [`LogParser::json`].
+    Json,
+}
+
+/// How many lines [`LogFormat::detect`] looks at.
+pub const DETECT_LINES: usize = 10;
+
+impl LogFormat {
+    /// Its name on the command line: `combined`, `common`, `w3c`, `alb`,
+    /// `json`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            LogFormat::Combined => "combined",
+            LogFormat::Common => "common",
+            LogFormat::W3c => "w3c",
+            LogFormat::Alb => "alb",
+            LogFormat::Json => "json",
+        }
+    }
+
+    /// The format of a log whose first lines these are (only the first
+    /// [`DETECT_LINES`] are read; empty lines are skipped): `W3c` when the
+    /// first starts with `#` (a directive), `Json` when it starts with `{`;
+    /// otherwise whichever of `combined`, `alb` and `common` parses most of
+    /// them, the first of these on a tie (a `combined` line is also a
+    /// `common` one). `None` when no line is of any of them.
+    ///
+    /// ```
+    /// use uriscan::LogFormat;
+    ///
+    /// let alb: &[u8] = br#"https 2024-01-01T00:00:00.000000Z app/lb/1 1.2.3.4:5 - 0 0 0 200 200 1 1 "GET https://h:443/ HTTP/1.1" "ua" - - arn "r" "-" "-" 0 2024-01-01T00:00:00.000000Z "forward" "-" "-" "-" "-" "-" "-""#;
+    /// assert_eq!(LogFormat::detect([alb]), Some(LogFormat::Alb));
+    /// assert_eq!(LogFormat::detect([&b"hello"[..]]), None);
+    /// ```
+    #[must_use]
+    pub fn detect<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<LogFormat> {
+        let mut lines = lines
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .take(DETECT_LINES)
+            .peekable();
+        match lines.peek()?.first() {
+            Some(b'#') => return Some(LogFormat::W3c),
+            Some(b'{') => return Some(LogFormat::Json),
+            _ => {}
+        }
+        let candidates = [LogFormat::Combined, LogFormat::Alb, LogFormat::Common];
+        let mut counts = [0usize; 3];
+        for line in lines {
+            for (n, &format) in counts.iter_mut().zip(&candidates) {
+                let mut parser = LogParser::new(format);
+                *n += usize::from(parser.parse_line(line, &mut Vec::new()));
+            }
+        }
+        let best = (0..3).fold(0, |b, i| if counts[i] > counts[b] { i } else { b });
+        (counts[best] > 0).then_some(candidates[best])
+    }
+}
+
+/// A URI in a log line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogUri<'a> {
+    /// Where the field it comes from starts in the line.
+    pub at: usize,
+    /// The URI: borrowed from the line, or owned when escapes were undone or
+    /// it was put together from several fields.
+    pub uri: Cow<'a, [u8]>,
+}
+
+/// Reads the lines of a log of one format, in order, and gives the URIs of
+/// each.
+///
+/// ```
+/// use uriscan::{LogFormat, LogParser};
+///
+/// let mut p = LogParser::new(LogFormat::W3c);
+/// let mut uris = Vec::new();
+/// // Before any `#Fields:`, a data line means nothing.
+/// assert!(!p.parse_line(b"2024-01-01 00:00:00 /a", &mut uris));
+/// assert!(p.parse_line(b"#Fields: date time cs-uri-stem cs-uri-query cs-host", &mut uris));
+/// assert!(p.parse_line(b"2024-01-01 00:00:00 /a q=1 example.com", &mut uris));
+/// assert_eq!(&*uris[0].uri, b"http://example.com/a?q=1");
+///
+/// let mut p = LogParser::json(["request.uri"]);
+/// uris.clear();
+/// assert!(p.parse_line(br#"{"request":{"uri":"\/x?y=1"},"status":200}"#, &mut uris));
+/// assert_eq!(&*uris[0].uri, b"/x?y=1");
+/// assert!(!p.parse_line(b"{\"request\":", &mut uris));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LogParser {
+    format: LogFormat,
+    /// W3C: the fields named by the last `#Fields:`.
+    w3c: Option<w3c::Fields>,
+    /// JSON: the paths asked for.
+    json: json::Paths,
+}
+
+impl LogParser {
+    /// A parser of `format`; `LogFormat::Json` takes its paths from
+    /// [`LogParser::json`] (this one finds nothing).
+    #[must_use]
+    pub fn new(format: LogFormat) -> LogParser {
+        LogParser {
+            format,
+            w3c: None,
+            json: json::Paths::default(),
+        }
+    }
+
+    /// A JSON-lines parser that takes the string at each of these dotted
+    /// paths (`request.uri`: member `uri` of member `request`), in this
+    /// order, from each line that has it. At most 64 paths; a path's parts
+    /// are member names, never array indices.
+    ///
+    /// # Panics
+    ///
+    /// With more than 64 paths.
+    #[must_use]
+    pub fn json<S: AsRef<str>>(paths: impl IntoIterator<Item = S>) -> LogParser {
+        LogParser {
+            json: json::Paths::new(paths),
+            ..LogParser::new(LogFormat::Json)
+        }
+    }
+
+    /// Its format.
+    #[must_use]
+    pub fn format(&self) -> LogFormat {
+        self.format
+    }
+
+    /// Forgets what earlier lines said (a W3C `#Fields:`), as at the start
+    /// of a new file.
+    pub fn start_file(&mut self) {
+        self.w3c = None;
+    }
+
+    /// Appends the URIs of `line` (without its line terminator) to `out`;
+    /// false when the line is not one of the format (and nothing is
+    /// appended). A W3C directive is a line of the format with no URI.
+    pub fn parse_line<'a>(&mut self, line: &'a [u8], out: &mut Vec<LogUri<'a>>) -> bool {
+        match self.format {
+            LogFormat::Combined | LogFormat::Common => {
+                let Some(f) = parse_log_line(line, self.format == LogFormat::Combined) else {
+                    return false;
+                };
+                if let Some(t) = f.target.filter(|t| &t[..] != b"*") {
+                    out.push(LogUri {
+                        at: f.target_at,
+                        uri: t,
+                    });
+                }
+                if let Some(r) = f.referer {
+                    out.push(LogUri {
+                        at: f.referer_at,
+                        uri: r,
+                    });
+                }
+                true
+            }
+            LogFormat::W3c => w3c::parse_line(&mut self.w3c, line, out),
+            LogFormat::Alb => alb::parse_line(line, out),
+            LogFormat::Json => self.json.parse_line(line, out),
+        }
+    }
+}
 
 /// The fields of a web-server access log line that hold URIs.
 ///
@@ -129,7 +339,7 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
 }
 
 /// The method and target ranges of a request line.
-fn split_request(
+pub(crate) fn split_request(
     r: &[u8],
 ) -> (
     Option<core::ops::Range<usize>>,
@@ -156,7 +366,7 @@ fn find_short(line: &[u8], pos: usize, b: u8) -> Option<usize> {
 
 /// The quoted field starting at `pos` (at its `"`): its unescaped bytes, the
 /// offset of its first byte and the offset after its closing `"`.
-fn quoted(line: &[u8], pos: usize) -> Option<(Cow<'_, [u8]>, usize, usize)> {
+pub(crate) fn quoted(line: &[u8], pos: usize) -> Option<(Cow<'_, [u8]>, usize, usize)> {
     if line.get(pos) != Some(&b'"') {
         return None;
     }

@@ -59,7 +59,7 @@ use crate::simd::Backend;
 mod iri;
 mod log;
 pub use iri::iri_to_uri;
-pub use log::{parse_log_line, LogFields};
+pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri, DETECT_LINES};
 
 /// A URI found in text.
 ///

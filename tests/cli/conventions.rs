@@ -195,7 +195,7 @@ fn extract_tsv() {
     assert_eq!(stdout(&o), "line\tcolumn\turi\tvalid\n");
     assert_eq!(
         stderr(&o).trim(),
-        "1 line, 1 URI found, 1 invalid, 0 lines not in the log format"
+        "1 line, 1 URI found, 1 invalid, 1 parsed, 0 lines not in the log format"
     );
     let o = run(&["extract", "--format", "xml"], b"");
     assert_eq!(code(&o), 2);
@@ -371,5 +371,7 @@ fn extract_statistics_count_the_uris_found() {
     assert!(err.contains("{\"lines\":2,"), "{err}");
     assert!(err.contains("\"valid\":1,\"invalid\":0,"), "{err}");
     assert!(err.contains("\"relative\":1,"), "{err}");
-    assert!(err.ends_with("2 lines, 1 URI found, 0 invalid, 1 line not in the log format\n"));
+    assert!(
+        err.ends_with("2 lines, 1 URI found, 0 invalid, 1 parsed, 1 line not in the log format\n")
+    );
 }

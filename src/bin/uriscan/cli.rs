@@ -168,10 +168,17 @@ pub struct ExtractArgs {
     /// is 1-based).
     #[arg(long, value_enum, default_value_t = OutFormat::Text)]
     pub format: OutFormat,
-    /// Read access-log lines of this format and take the request target and the
-    /// Referer instead of scanning the text.
+    /// Read log lines of this format and take the fields that hold URIs
+    /// instead of scanning the text: the request target and the Referer
+    /// (combined, common, w3c), the request URL (alb), the `--field`s (json);
+    /// `auto` tells the format from the first 10 lines. w3c and auto read on
+    /// one thread (a `#Fields:` line holds for the lines after it).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub log: Option<LogFormat>,
+    /// With `--log json` (or auto): the dotted path of a string member to take
+    /// (`request.uri`); may be given several times.
+    #[arg(long, value_name = "PATH", requires = "log")]
+    pub field: Vec<String>,
     /// Resolve origin-form targets (`/path?q`) against this base URI (with
     /// `--log`: free text yields absolute URIs only).
     #[arg(long, value_name = "URI", conflicts_with = "host", requires = "log")]
@@ -191,6 +198,15 @@ pub enum LogFormat {
     Common,
     /// nginx's default `combined` format.
     Nginx,
+    /// W3C extended logs (IIS, CloudFront): `#Fields:` names the fields.
+    W3c,
+    /// AWS Application and Classic Load Balancer access logs.
+    #[value(alias = "elb")]
+    Alb,
+    /// JSON lines: one object per line; `--field` names what to take.
+    Json,
+    /// Tell the format from the first 10 lines (said on standard error).
+    Auto,
 }
 
 #[derive(Args, Debug)]

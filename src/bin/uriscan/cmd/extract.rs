@@ -1,10 +1,12 @@
 //! `extract`: the URIs in free text (RFC 3986 Appendix C delimiting), or
-//! the request targets and Referers of access-log lines.
+//! the URIs of log lines (`--log`).
 
 use std::io::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use uriscan::batch::Chunk;
-use uriscan::{Mode, UriBuf};
+use uriscan::{LogParser, LogUri, Mode, UriBuf};
 
 use super::{Command, Common, Part};
 use crate::cli::{ExtractArgs, LogFormat, OutFormat};
@@ -21,14 +23,190 @@ pub struct Extract {
     format: OutFormat,
     /// Also schemeless domains (free text only).
     schemeless: bool,
-    /// `Some(combined)` for access logs.
-    log: Option<bool>,
+    /// `--log`.
+    log: Option<Logs>,
     /// `--base`, or `http://HOST/` of `--host`.
     base: Option<UriBuf>,
     /// `--scheme`, lowercased.
     schemes: Vec<Vec<u8>>,
     /// `--to-uri`: print each IRI found mapped to a URI.
     to_uri: bool,
+}
+
+/// `--log`: how lines are read.
+struct Logs {
+    /// The parser each chunk starts from (w3c and auto: none, see `carried`).
+    parser: Option<LogParser>,
+    /// `--field`, for a JSON log that `auto` finds.
+    fields: Vec<String>,
+    /// w3c and auto: the parser carried from chunk to chunk, which are then
+    /// read in order on one thread (a `#Fields:` line holds for the lines
+    /// after it, and auto decides once, on the first lines of the input).
+    carried: Option<Mutex<Carried>>,
+    /// How many lines were of the format, for the exit status.
+    parsed: AtomicU64,
+}
+
+/// The state of a carried parser.
+enum Carried {
+    /// auto, before the first line.
+    Undecided,
+    Reading(LogParser),
+    /// auto found no format it knows (the reason is said once).
+    Unknown,
+}
+
+impl Logs {
+    fn new(format: LogFormat, fields: Vec<String>) -> anyhow::Result<Logs> {
+        let format = match format {
+            LogFormat::Combined | LogFormat::Nginx => Some(uriscan::LogFormat::Combined),
+            LogFormat::Common => Some(uriscan::LogFormat::Common),
+            LogFormat::W3c => Some(uriscan::LogFormat::W3c),
+            LogFormat::Alb => Some(uriscan::LogFormat::Alb),
+            LogFormat::Json => Some(uriscan::LogFormat::Json),
+            LogFormat::Auto => None,
+        };
+        match format {
+            Some(uriscan::LogFormat::Json) if fields.is_empty() => {
+                anyhow::bail!("--log json needs --field PATH (say --field request.uri)")
+            }
+            Some(f) if f != uriscan::LogFormat::Json && !fields.is_empty() => {
+                anyhow::bail!("--field is for --log json (or auto), not --log {}", f.name())
+            }
+            _ => {}
+        }
+        if fields.len() > 64 {
+            anyhow::bail!("at most 64 --field paths");
+        }
+        let parser = format.map(|f| parser(f, &fields));
+        let carried = match &parser {
+            None => Some(Mutex::new(Carried::Undecided)),
+            Some(p) if p.format() == uriscan::LogFormat::W3c => {
+                Some(Mutex::new(Carried::Reading(p.clone())))
+            }
+            Some(_) => None,
+        };
+        Ok(Logs {
+            parser: parser.filter(|_| carried.is_none()),
+            fields,
+            carried,
+            parsed: AtomicU64::new(0),
+        })
+    }
+
+    /// The format lines are read as (auto: once decided).
+    fn format(&self) -> Option<uriscan::LogFormat> {
+        if let Some(p) = &self.parser {
+            return Some(p.format());
+        }
+        match &*self
+            .carried
+            .as_ref()?
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+        {
+            Carried::Reading(p) => Some(p.format()),
+            Carried::Undecided | Carried::Unknown => None,
+        }
+    }
+
+    /// The format, as messages name it.
+    fn name(&self) -> String {
+        match self.format() {
+            Some(f) => format!("the {} format", f.name()),
+            None => "any log format auto knows (w3c, json, combined, alb, common)".into(),
+        }
+    }
+
+    /// Reads the lines of `chunk` of `file`, giving each URI found (with its
+    /// line) to `found` and reporting the lines not in the format; returns
+    /// how many lines were in it and how many not.
+    fn read(
+        &self,
+        file: &str,
+        chunk: &Chunk<'_>,
+        messages: &mut Vec<u8>,
+        mut found: impl FnMut(u64, &LogUri<'_>),
+    ) -> (u64, u64) {
+        let (mut parsed, mut errors) = (0, 0);
+        let mut uris = Vec::new();
+        let mut lines = |mut parser: Option<&mut LogParser>, messages: &mut Vec<u8>| {
+            let what = parser.as_ref().map(|p| p.format().name());
+            for (line, text) in chunk.lines() {
+                uris.clear();
+                if parser.as_mut().is_some_and(|p| p.parse_line(text, &mut uris)) {
+                    parsed += 1;
+                    for u in &uris {
+                        found(line, u);
+                    }
+                } else {
+                    errors += 1;
+                    let _ = match what {
+                        Some(w) => writeln!(messages, "{file}:{line}: not a line of the {w} format"),
+                        None => writeln!(messages, "{file}:{line}: not a line of a known log format"),
+                    };
+                }
+            }
+        };
+        match (&self.parser, &self.carried) {
+            (Some(p), _) => lines(Some(&mut p.clone()), messages),
+            (None, Some(c)) => {
+                let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
+                if let Carried::Undecided = *c {
+                    *c = self.decide(file, chunk, messages);
+                }
+                match &mut *c {
+                    Carried::Reading(p) => {
+                        // A W3C header holds within its file.
+                        if chunk.offset() == 0 {
+                            p.start_file();
+                        }
+                        lines(Some(p), messages);
+                    }
+                    Carried::Undecided | Carried::Unknown => lines(None, messages),
+                }
+            }
+            (None, None) => unreachable!("a log reader has a parser or carries one"),
+        }
+        (parsed, errors)
+    }
+
+    /// `--log auto`: the format of the first lines of `chunk` (the first of
+    /// the input), said on standard error.
+    fn decide(&self, file: &str, chunk: &Chunk<'_>, messages: &mut Vec<u8>) -> Carried {
+        let first = chunk.lines().map(|(_, t)| t);
+        let Some(format) = uriscan::LogFormat::detect(first) else {
+            let _ = writeln!(
+                messages,
+                "uriscan: --log auto: the first {} lines of {file} are in no log format it knows \
+                 (w3c, json, combined, alb, common)",
+                uriscan::DETECT_LINES
+            );
+            return Carried::Unknown;
+        };
+        if format == uriscan::LogFormat::Json && self.fields.is_empty() {
+            let _ = writeln!(
+                messages,
+                "uriscan: --log auto: {file} holds JSON lines, and no --field PATH says what to take"
+            );
+            return Carried::Unknown;
+        }
+        let _ = writeln!(
+            messages,
+            "uriscan: --log auto: reading {file} as {} (from its first {} lines)",
+            format.name(),
+            uriscan::DETECT_LINES
+        );
+        Carried::Reading(parser(format, &self.fields))
+    }
+}
+
+/// A parser of `format`, with `fields` for JSON.
+fn parser(format: uriscan::LogFormat, fields: &[String]) -> LogParser {
+    match format {
+        uriscan::LogFormat::Json => LogParser::json(fields),
+        f => LogParser::new(f),
+    }
 }
 
 /// The header row of `extract --format tsv`.
@@ -41,15 +219,20 @@ impl Extract {
             (None, Some(h)) => Some(super::base_uri("--host", format!("http://{h}/"))?),
             (None, None) => None,
         };
+        let log = a.log.map(|f| Logs::new(f, a.field)).transpose()?;
+        let mut common = Common::new(a.input, a.output, a.stats.format());
+        if log.as_ref().is_some_and(|l| l.carried.is_some()) {
+            common.threads = 1;
+        }
         Ok(Extract {
-            common: Common::new(a.input, a.output, a.stats.format()),
+            common,
             line_number: a.line_number,
             byte_offset: a.byte_offset,
             unique: a.unique,
             all: a.all,
             format: a.format,
             schemeless: a.schemeless,
-            log: a.log.map(|l| l != LogFormat::Common),
+            log,
             base,
             schemes: a
                 .scheme
@@ -67,7 +250,8 @@ pub struct Found {
     /// URIs found, and how many of them are invalid.
     found: u64,
     invalid: u64,
-    /// `--log`: lines not in the log format.
+    /// `--log`: lines in the log format, and not.
+    parsed: u64,
     not_log: u64,
     /// `--unique`: the records, each keyed by its URI.
     keys: Keys,
@@ -77,6 +261,7 @@ pub struct Found {
 pub struct Totals {
     found: u64,
     invalid: u64,
+    parsed: u64,
     not_log: u64,
     /// `--unique`.
     unique: Option<Unique>,
@@ -110,6 +295,7 @@ impl Command for Extract {
         Ok(Totals {
             found: 0,
             invalid: 0,
+            parsed: 0,
             not_log: 0,
             unique: if self.unique {
                 Some(Unique::new(true, false, false)?)
@@ -131,20 +317,15 @@ impl Command for Extract {
             scratch: Vec::new(),
             stats: Stats::default(),
         };
-        match self.log {
+        match &self.log {
             None => self.text(chunk, &mut sink),
-            Some(combined) => {
-                for (line, text) in chunk.lines() {
-                    sink.stats.lines += 1;
-                    if !self.log_line(combined, line, text, &mut sink) {
-                        sink.found.not_log += 1;
-                        let _ = writeln!(
-                            messages,
-                            "{file}:{line}: not a{} log line",
-                            if combined { " combined" } else { " common" }
-                        );
-                    }
-                }
+            Some(logs) => {
+                let (parsed, errors) = logs.read(file, chunk, &mut messages, |line, u| {
+                    self.found(&mut sink, line, u.at, &u.uri, uriscan::parse(&u.uri, Mode::Reference));
+                });
+                sink.stats.lines += parsed + errors;
+                sink.found.parsed += parsed;
+                sink.found.not_log += errors;
             }
         }
         Part::new(sink.stats, messages, sink.found)
@@ -153,7 +334,11 @@ impl Command for Extract {
     fn consume(&self, found: Found, totals: &mut Totals, out: &mut Vec<u8>) -> anyhow::Result<()> {
         totals.found += found.found;
         totals.invalid += found.invalid;
+        totals.parsed += found.parsed;
         totals.not_log += found.not_log;
+        if let Some(logs) = &self.log {
+            logs.parsed.fetch_add(found.parsed, Ordering::Relaxed);
+        }
         match &mut totals.unique {
             Some(unique) => unique.offer(&found.keys, out),
             None => Ok(()),
@@ -170,13 +355,24 @@ impl Command for Extract {
         if let Some(u) = &totals.unique {
             s += &format!(", {} unique", u.unique);
         }
-        if self.log.is_some() {
+        if let Some(logs) = &self.log {
             s += &format!(
-                ", {} not in the log format",
+                ", {} parsed, {} not in the log format",
+                totals.parsed,
                 count(totals.not_log, "line", "lines")
             );
+            if st.lines > 0 && totals.parsed == 0 {
+                s += &format!("\nuriscan: no line of the input is in {}", logs.name());
+            }
         }
         Some(s)
+    }
+
+    /// A log of which no line parses was read in the wrong format.
+    fn fails(&self, totals: &Stats) -> bool {
+        self.log
+            .as_ref()
+            .is_some_and(|l| totals.lines > 0 && l.parsed.load(Ordering::Relaxed) == 0)
     }
 }
 
@@ -217,25 +413,6 @@ impl Extract {
                 Err(e) => self.found(sink, line, at, &f.uri, Err(e)),
             }
         }
-    }
-
-    /// One access-log line: its request target and Referer; false when it
-    /// is not a line of the format.
-    fn log_line(&self, combined: bool, line: u64, text: &[u8], sink: &mut Sink<'_>) -> bool {
-        let Some(fields) = uriscan::parse_log_line(text, combined) else {
-            return false;
-        };
-        if let Some(t) = &fields.target {
-            if &t[..] != b"*" {
-                let parsed = uriscan::parse(t, Mode::Reference);
-                self.found(sink, line, fields.target_at, t, parsed);
-            }
-        }
-        if let Some(r) = &fields.referer {
-            let parsed = uriscan::parse(r, Mode::Reference);
-            self.found(sink, line, fields.referer_at, r, parsed);
-        }
-        true
     }
 
     /// Renders one URI found at column `at` of line `line` (or, with
