@@ -262,14 +262,14 @@ fn extract_of<O: OffsetSizeTrait>(
 ) -> Result<ArrayRef, ArrowError> {
     let n = rows.len();
     let mut b = GenericListBuilder::<i32, _>::with_capacity(GenericStringBuilder::<O>::new(), n);
-    let mut total = 0usize;
+    let (mut total, mut mapped) = (0usize, Vec::new());
     for i in rows {
         let Some(text) = texts.get(i) else {
             b.append_null();
             continue;
         };
         for found in uriscan::extract(text).schemeless(schemeless) {
-            if all || uriscan::parse(&found.uri, Mode::Uri).is_ok() {
+            if all || is_valid_find(&found.uri, &mut mapped) {
                 // (Not the text's length: `http://` is added to a schemeless find.)
                 total += found.uri.len();
                 if total > O::MAX_OFFSET {
@@ -281,6 +281,18 @@ fn extract_of<O: OffsetSizeTrait>(
         b.append(true);
     }
     Ok(Arc::new(b.finish()))
+}
+
+/// Whether a find is valid as `uriscan extract` judges it: a URI, or an IRI
+/// (non-ASCII) whose mapping to a URI is one (it is given as found).
+fn is_valid_find(uri: &[u8], mapped: &mut Vec<u8>) -> bool {
+    if uriscan::parse(uri, Mode::Uri).is_ok() {
+        return true;
+    }
+    mapped.clear();
+    !uri.is_ascii()
+        && uriscan::iri_to_uri(uri, mapped).is_ok()
+        && uriscan::parse(mapped, Mode::Uri).is_ok()
 }
 
 /// Each access-log line's `method`, `target` and `referer`, unescaped

@@ -228,8 +228,9 @@ fn resolve(
 }
 
 /// The URIs in each free text (RFC 3986 Appendix C: `<...>` and quotes
-/// delimit, trailing punctuation is left out), as a list of strings per
-/// text: the valid URIs, or every candidate with all=True. schemeless=True
+/// delimit, trailing punctuation is left out; docs/EXTRACT.md), as a list
+/// of strings per text: the valid URIs, and IRIs (RFC 3987) as found when
+/// the URI they map to is valid, or every candidate with all=True. schemeless=True
 /// also finds `example.com/path` (a host whose top-level domain is known),
 /// given as `http://example.com/path`. A null text gives a null list; one
 /// str in gives one list. Texts, threads and the GIL as for `check`.
@@ -239,6 +240,8 @@ fn resolve(
 /// ['http://example.com/ab', 'http://en.wikipedia.org/wiki/Foo_(bar)']
 /// >>> uriscan.extract(["go to example.org/x now", None], schemeless=True).to_pylist()
 /// [['http://example.org/x'], None]
+/// >>> uriscan.extract("see https://ja.wikipedia.org/wiki/日本 and more")
+/// ['https://ja.wikipedia.org/wiki/日本']
 #[pyfunction]
 #[pyo3(signature = (texts, *, schemeless = false, all = false, threads = 1))]
 fn extract(
