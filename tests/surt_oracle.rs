@@ -12,12 +12,24 @@ use std::process::Command;
 
 #[test]
 fn surt_profile_matches_the_python_surt_library() {
+    let Some(report) = oracle_report("scripts/surt-diff.py", "the surt profile", "surt.surt()")
+    else {
+        return;
+    };
+    // The summary table ends the report.
+    assert!(report.contains("\n0 differences"), "{report}");
+}
+
+/// The report of an oracle's differential script (`scripts/*-diff.py`, run
+/// with `.venv-surt/`'s Python on the test's uriscan binary), which must
+/// succeed; `None`, after saying so, when `URISCAN_SURT_ORACLE` is not set.
+pub(crate) fn oracle_report(script: &str, profile: &str, oracle: &str) -> Option<String> {
     if std::env::var_os("URISCAN_SURT_ORACLE").is_none() {
         eprintln!(
-            "surt oracle skipped: run scripts/surt-venv.sh and set URISCAN_SURT_ORACLE=1 \
-             to compare the surt profile with the Python surt library"
+            "{profile} oracle skipped: run scripts/surt-venv.sh and set \
+             URISCAN_SURT_ORACLE=1 to compare {profile} with {oracle}"
         );
-        return;
+        return None;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let python = root.join(".venv-surt/bin/python");
@@ -27,16 +39,15 @@ fn surt_profile_matches_the_python_surt_library() {
         python.display()
     );
     let out = Command::new(&python)
-        .arg(root.join("scripts/surt-diff.py"))
+        .arg(root.join(script))
         .args(["--uriscan", env!("CARGO_BIN_EXE_uriscan"), "--show", "5"])
         .output()
-        .expect("scripts/surt-diff.py runs");
-    let report = String::from_utf8_lossy(&out.stdout);
+        .unwrap_or_else(|e| panic!("{script} runs: {e}"));
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "the surt profile differs from surt.surt():\n{report}{}",
+        "{profile} differs from {oracle}:\n{report}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // The summary table ends the report.
-    assert!(report.contains("\n0 differences"), "{report}");
+    Some(report)
 }
