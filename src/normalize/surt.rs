@@ -130,50 +130,51 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         ranges,
         params,
     } = s;
-    h.clear();
-    let (mut port, mut exact) = (None, true);
-    match uri.parts() {
+    let mut exact = true;
+    let has_host = match uri.parts() {
         Some(parts) => {
-            let host = uri.raw(parts.host());
-            // An escaped host, an IP literal, dots to collapse and an empty
-            // host (`http:///a`, whose path gives the host) take the general
-            // steps, and so do repeated prefixes (`http://https://a`), of
-            // which the library keys the last.
-            if !plain_host(host) {
-                return None;
-            }
+            // Repeated prefixes (`http://https://a`): the library keys the
+            // last.
             let after = &line[scheme.len() + 3..];
             if after.starts_with(b"http://") || after.starts_with(b"https://") {
                 return None;
             }
+            let host = uri.raw(parts.host());
+            let port;
+            (port, exact) = read_port(parts.port().map_or(&b""[..], |p| uri.raw(p)));
             // Step 4 (no escape, ASCII): an IPv4 address in any of
             // `inet_aton`'s forms, which all end in a digit, else the host
-            // lowercased.
-            if !(host[host.len() - 1].is_ascii_digit() && ip_formats(host, h)) {
-                h.clear();
-                h.extend_from_slice(host);
-                h.make_ascii_lowercase();
+            // lowercased, as step 7 writes it.
+            if host.last().is_some_and(u8::is_ascii_digit) && ip_formats(host, h) {
+                write_host(scheme, h, port, exact, out);
+            } else if write_plain_host(scheme, host, out) {
+                write_port(scheme, port, exact, out);
+            } else {
+                return None;
             }
-            (port, exact) = read_port(parts.port().map_or(&b""[..], |p| uri.raw(p)));
+            true
         }
         // `http:a/b`: the library's host is `a`.
         None if scheme.starts_with(b"http") => return None,
-        None => {}
-    }
-    // Step 7's start: the key's host is known before its path.
-    write_host(scheme, h, port, exact, out);
+        None => {
+            write_host(scheme, b"", None, true, out);
+            false
+        }
+    };
     // Step 5, the general steps where there are escapes, dot segments or
     // empty segments; else only lowercasing (a URI's path has nothing to
     // escape but `%`), written into `out` at once.
     let raw_path = uri.raw(split.path_span());
-    let (escaped, mut segments) = path_marks(raw_path);
+    let marks = path_marks(raw_path);
+    let (escaped, mut segments, mut aspx) = (marks.pct, marks.segments, marks.aspx);
     let mut src = raw_path;
     if escaped {
         unescape_repeatedly(raw_path, url, tmp);
         src = url;
-        segments = path_marks(src).1;
+        segments = path_marks(src).segments;
+        aspx = true;
     }
-    if !h.is_empty() && (src.is_empty() || segments) {
+    if has_host && (src.is_empty() || segments) {
         normalize_path(src, tmp, ranges);
         src = tmp;
     }
@@ -184,7 +185,7 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         out.extend_from_slice(src);
         out[path_at..].make_ascii_lowercase();
     }
-    if has_aspx(&out[path_at..]) {
+    if aspx && has_aspx(&out[path_at..]) {
         path.clear();
         path.extend_from_slice(&out[path_at..]);
         strip_path_session(path);
@@ -218,17 +219,37 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
     ))
 }
 
-/// Whether the fast path takes `host` as it is: not empty, no IP literal,
-/// no `%`, no dot to collapse or trim (one pass).
-fn plain_host(host: &[u8]) -> bool {
-    let mut prev = b'.';
-    for &b in host {
-        if b == b'%' || (b == b'.' && prev == b'.') {
-            return false;
-        }
-        prev = b;
+/// Step 4 and the start of step 7 for a host that needs none of the
+/// library's repairs (not empty, no IP literal, no `%`, no dot to collapse
+/// or trim): its labels reversed, lowercased and joined by `,`, a `www`
+/// label stripped (scheme `dns` aside), in one pass from its end; the
+/// caller writes the port and `)`. `false` (having written part of it) for
+/// any other host.
+fn write_plain_host(scheme: &[u8], host: &[u8], out: &mut Vec<u8>) -> bool {
+    if host.first().is_none_or(|&b| b == b'[' || b == b'.') {
+        return false;
     }
-    prev != b'.' && host[0] != b'['
+    let start = if scheme == b"dns" { 0 } else { www_prefix(host) };
+    let lower = |label: &[u8], out: &mut Vec<u8>| out.extend(label.iter().map(u8::to_ascii_lowercase));
+    let mut end = host.len();
+    for i in (start..host.len()).rev() {
+        match host[i] {
+            b'%' => return false,
+            // `..`, or a dot at the end.
+            b'.' if i + 1 == end => return false,
+            b'.' => {
+                lower(&host[i + 1..end], out);
+                out.push(b',');
+                end = i;
+            }
+            _ => {}
+        }
+    }
+    if end == start {
+        return false;
+    }
+    lower(&host[start..end], out);
+    true
 }
 
 fn key_with(line: &[u8], out: &mut Vec<u8>, s: &mut Scratch) -> Keyed {
@@ -442,7 +463,7 @@ fn write_key(
 fn write_host(scheme: &[u8], host: &[u8], port: Option<&[u8]>, exact: bool, out: &mut Vec<u8>) {
     let mut h = host;
     if !h.is_empty() && scheme != b"dns" {
-        h = strip_www(h);
+        h = &h[www_prefix(h)..];
     }
     if h.is_empty() {
         out.extend_from_slice(scheme);
@@ -461,6 +482,12 @@ fn write_host(scheme: &[u8], host: &[u8], port: Option<&[u8]>, exact: bool, out:
     for b in labels.iter_mut().filter(|b| **b == b'.') {
         *b = b',';
     }
+    write_port(scheme, port, exact, out);
+}
+
+/// The end of step 7's host: `:port` unless it is the scheme's default,
+/// then `)`.
+fn write_port(scheme: &[u8], port: Option<&[u8]>, exact: bool, out: &mut Vec<u8>) {
     if let Some(p) = port {
         let default: &[u8] = if scheme.eq_ignore_ascii_case(b"http") {
             b"80"
@@ -497,17 +524,32 @@ fn write_query(path_at: usize, query: Option<&[u8]>, exact: bool, out: &mut Vec<
     Keyed { exact, query: at }
 }
 
-/// Whether `path` has a `%`, and whether it has a `/` followed by `.` or
-/// `/` (a dot segment or an empty one may be there): one pass, as paths are
-/// short and calls cost more than bytes.
-fn path_marks(path: &[u8]) -> (bool, bool) {
-    let (mut pct, mut segments, mut prev) = (false, false, 0);
+/// What the fast path looks for in a path, in one pass (paths are short
+/// and calls cost more than bytes).
+struct PathMarks {
+    /// A `%`.
+    pct: bool,
+    /// A `/` followed by `.` or `/`: a dot segment or an empty one may be
+    /// there.
+    segments: bool,
+    /// A `.` followed by `a` or `A`: an ASP.NET session segment may be there
+    /// (it needs a `.aspx` after it).
+    aspx: bool,
+}
+
+fn path_marks(path: &[u8]) -> PathMarks {
+    let (mut pct, mut segments, mut aspx, mut prev) = (false, false, false, 0);
     for &b in path {
         pct |= b == b'%';
         segments |= prev == b'/' && (b == b'.' || b == b'/');
+        aspx |= prev == b'.' && b | 0x20 == b'a';
         prev = b;
     }
-    (pct, segments)
+    PathMarks {
+        pct,
+        segments,
+        aspx,
+    }
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
@@ -771,15 +813,17 @@ fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<[usize; 3
     std::mem::swap(query, tmp);
 }
 
-/// `host` without a leading `www.`, `www1.`, `www23.`...
-fn strip_www(host: &[u8]) -> &[u8] {
-    let Some(rest) = host.strip_prefix(b"www") else {
-        return host;
-    };
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    match rest[digits..].strip_prefix(b".") {
-        Some(r) => r,
-        None => host,
+/// The length of a leading `www.`, `www1.`, `www23.`... of `host` (any
+/// case), or 0.
+fn www_prefix(host: &[u8]) -> usize {
+    if !host.get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www")) {
+        return 0;
+    }
+    let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if host.get(3 + digits) == Some(&b'.') {
+        4 + digits
+    } else {
+        0
     }
 }
 
