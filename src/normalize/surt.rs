@@ -122,13 +122,13 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
         return None;
     }
     let Scratch {
-        url,
         host: h,
         path,
         query,
         tmp,
         ranges,
         params,
+        ..
     } = s;
     let mut exact = true;
     let has_host = match uri.parts() {
@@ -161,31 +161,23 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
             false
         }
     };
-    // Step 5, the general steps where there are escapes, dot segments or
-    // empty segments; else only lowercasing (a URI's path has nothing to
-    // escape but `%`), written into `out` at once.
-    let raw_path = uri.raw(split.path_span());
-    let marks = path_marks(raw_path);
-    let (escaped, mut segments, mut aspx) = (marks.pct, marks.segments, marks.aspx);
-    let mut src = raw_path;
-    if escaped {
-        unescape_repeatedly(raw_path, url, tmp);
-        src = url;
-        segments = path_marks(src).segments;
-        aspx = true;
-    }
-    if has_host && (src.is_empty() || segments) {
-        normalize_path(src, tmp, ranges);
-        src = tmp;
-    }
+    // Step 5 in one pass where one round of decoding is all it takes (a
+    // decoded `%` takes the general steps): decoded, escaped again and
+    // lowercased at once. Escaping maps `/` and `.` to themselves and no
+    // other byte to either, so the segments are then what they were
+    // before it: dot segments and empty ones are removed after it, where
+    // there may be some.
     let path_at = out.len();
-    if escaped {
-        escape_once(src, out);
-    } else {
-        out.extend_from_slice(src);
-        out[path_at..].make_ascii_lowercase();
+    if !reescape(uri.raw(split.path_span()), out) {
+        return None;
     }
-    if aspx && has_aspx(&out[path_at..]) {
+    let marks = path_marks(&out[path_at..]);
+    if has_host && (out.len() == path_at || marks.segments) {
+        normalize_path(&out[path_at..], tmp, ranges);
+        out.truncate(path_at);
+        out.extend_from_slice(tmp);
+    }
+    if marks.aspx && has_aspx(&out[path_at..]) {
         path.clear();
         path.extend_from_slice(&out[path_at..]);
         strip_path_session(path);
@@ -195,28 +187,28 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
     if out.len() - path_at > 1 && out.last() == Some(&b'/') {
         out.pop();
     }
-    // Step 6 likewise.
+    // Step 6 likewise, the parameters sorted into `out`.
     let raw_query = split.query_span().map_or(&b""[..], |q| uri.raw(q));
-    let mut has_query = false;
+    let mut query_at = None;
     if !raw_query.is_empty() {
         query.clear();
-        if memchr::memchr(b'%', raw_query).is_some() {
-            unescape_repeatedly(raw_query, tmp, url);
-            escape_once(tmp, query);
-        } else {
-            query.extend_from_slice(raw_query);
-            query.make_ascii_lowercase();
+        if !reescape(raw_query, query) {
+            return None;
         }
         strip_query_session(query, tmp);
-        sort_query(query, tmp, params);
-        has_query = !query.is_empty();
+        if !query.is_empty() {
+            if out.len() == path_at {
+                out.push(b'/');
+            }
+            out.push(b'?');
+            query_at = Some(out.len());
+            sort_query_into(query, params, out);
+        }
     }
-    Some(write_query(
-        path_at,
-        has_query.then_some(&query[..]),
+    Some(Keyed {
         exact,
-        out,
-    ))
+        query: query_at,
+    })
 }
 
 /// Step 4 and the start of step 7 for a host that needs none of the
@@ -229,8 +221,13 @@ fn write_plain_host(scheme: &[u8], host: &[u8], out: &mut Vec<u8>) -> bool {
     if host.first().is_none_or(|&b| b == b'[' || b == b'.') {
         return false;
     }
-    let start = if scheme == b"dns" { 0 } else { www_prefix(host) };
-    let lower = |label: &[u8], out: &mut Vec<u8>| out.extend(label.iter().map(u8::to_ascii_lowercase));
+    let start = if scheme == b"dns" {
+        0
+    } else {
+        www_prefix(host)
+    };
+    let lower =
+        |label: &[u8], out: &mut Vec<u8>| out.extend(label.iter().map(u8::to_ascii_lowercase));
     let mut end = host.len();
     for i in (start..host.len()).rev() {
         match host[i] {
@@ -527,8 +524,6 @@ fn write_query(path_at: usize, query: Option<&[u8]>, exact: bool, out: &mut Vec<
 /// What the fast path looks for in a path, in one pass (paths are short
 /// and calls cost more than bytes).
 struct PathMarks {
-    /// A `%`.
-    pct: bool,
     /// A `/` followed by `.` or `/`: a dot segment or an empty one may be
     /// there.
     segments: bool,
@@ -538,18 +533,13 @@ struct PathMarks {
 }
 
 fn path_marks(path: &[u8]) -> PathMarks {
-    let (mut pct, mut segments, mut aspx, mut prev) = (false, false, false, 0);
+    let (mut segments, mut aspx, mut prev) = (false, false, 0);
     for &b in path {
-        pct |= b == b'%';
         segments |= prev == b'/' && (b == b'.' || b == b'/');
         aspx |= prev == b'.' && b | 0x20 == b'a';
         prev = b;
     }
-    PathMarks {
-        pct,
-        segments,
-        aspx,
-    }
+    PathMarks { segments, aspx }
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
@@ -625,6 +615,15 @@ fn hex(b: u8) -> Option<u8> {
 /// DEL and the non-ASCII ones percent-encoded in lowercase hex (the library
 /// escapes in uppercase, then lowercases the host, the path and the query).
 fn escape_once(src: &[u8], out: &mut Vec<u8>) {
+    out.reserve(src.len());
+    for &b in src {
+        push_escaped(b, out);
+    }
+}
+
+/// [`escape_once`] of one byte.
+#[inline(always)]
+fn push_escaped(b: u8, out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     // Each byte's lowercase form, or 0 for the bytes escaped (no letter is).
     const MAP: [u8; 256] = {
@@ -638,13 +637,39 @@ fn escape_once(src: &[u8], out: &mut Vec<u8>) {
         }
         m
     };
-    out.reserve(src.len());
-    for &b in src {
-        match MAP[usize::from(b)] {
-            0 => out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]),
-            c => out.push(c),
-        }
+    match MAP[usize::from(b)] {
+        0 => out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]),
+        c => out.push(c),
     }
+}
+
+/// Appends to `out` what [`unescape_repeatedly`] and then [`escape_once`]
+/// make of `src`, the path or query of a valid URI (whose only byte to
+/// escape is `%`, which starts an escape), when one round of decoding is
+/// all it takes: `src` lowercased, each escape decoded and escaped again
+/// if the byte is one to escape. `false` (having written part of it) when
+/// a decoded byte is a `%`, which may start another escape.
+fn reescape(src: &[u8], out: &mut Vec<u8>) -> bool {
+    let lower = |s: &[u8], out: &mut Vec<u8>| {
+        let at = out.len();
+        out.extend_from_slice(s);
+        out[at..].make_ascii_lowercase();
+    };
+    let mut rest = src;
+    while let Some(i) = memchr::memchr(b'%', rest) {
+        lower(&rest[..i], out);
+        let decoded = match rest.get(i + 1..i + 3) {
+            Some(&[h, l]) => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
+            _ => None,
+        };
+        match decoded {
+            Some(b) if b != b'%' => push_escaped(b, out),
+            _ => return false,
+        }
+        rest = &rest[i + 3..];
+    }
+    lower(rest, out);
+    true
 }
 
 /// Replaces each `..` by `.` (left to right, not overlapping), then removes
@@ -784,39 +809,51 @@ fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>)
 }
 
 /// Sorts the `&`-separated parameters of `query` by key, then (a parameter
-/// without `=` first) by value, bytewise. `params` is scratch: each
-/// parameter's start, `=` (its end when it has none) and end, found once.
+/// without `=` first) by value, bytewise.
 fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<[usize; 3]>) {
-    if !query.contains(&b'&') {
-        return;
-    }
+    tmp.clear();
+    sort_query_into(query, params, tmp);
+    std::mem::swap(query, tmp);
+}
+
+/// [`sort_query`], appending the sorted query to `out`. `params` is
+/// scratch: each parameter's start, `=` (its end when it has none) and
+/// end, found in one pass.
+fn sort_query_into(query: &[u8], params: &mut Vec<[usize; 3]>, out: &mut Vec<u8>) {
     params.clear();
-    let mut start = 0;
-    for p in query.split(|&b| b == b'&') {
-        let eq = p.iter().position(|&c| c == b'=').map_or(p.len(), |e| e);
-        params.push([start, start + eq, start + p.len()]);
-        start += p.len() + 1;
+    let (mut start, mut eq) = (0, None);
+    for (i, &b) in query.iter().enumerate() {
+        match b {
+            b'&' => {
+                params.push([start, eq.unwrap_or(i), i]);
+                (start, eq) = (i + 1, None);
+            }
+            b'=' if eq.is_none() => eq = Some(i),
+            _ => {}
+        }
     }
-    let q = &query[..];
-    let split = |&[a, e, b]: &[usize; 3]| (&q[a..e], (e < b).then(|| &q[e + 1..b]));
+    params.push([start, eq.unwrap_or(query.len()), query.len()]);
+    let split = |&[a, e, b]: &[usize; 3]| (&query[a..e], (e < b).then(|| &query[e + 1..b]));
     if params.windows(2).all(|w| split(&w[0]) <= split(&w[1])) {
+        out.extend_from_slice(query);
         return;
     }
     params.sort_by(|x, y| split(x).cmp(&split(y)));
-    tmp.clear();
     for (i, &[a, _, b]) in params.iter().enumerate() {
         if i > 0 {
-            tmp.push(b'&');
+            out.push(b'&');
         }
-        tmp.extend_from_slice(&q[a..b]);
+        out.extend_from_slice(&query[a..b]);
     }
-    std::mem::swap(query, tmp);
 }
 
 /// The length of a leading `www.`, `www1.`, `www23.`... of `host` (any
 /// case), or 0.
 fn www_prefix(host: &[u8]) -> usize {
-    if !host.get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www")) {
+    if !host
+        .get(..3)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+    {
         return 0;
     }
     let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
