@@ -650,26 +650,58 @@ fn push_escaped(b: u8, out: &mut Vec<u8>) {
 /// if the byte is one to escape. `false` (having written part of it) when
 /// a decoded byte is a `%`, which may start another escape.
 fn reescape(src: &[u8], out: &mut Vec<u8>) -> bool {
-    let lower = |s: &[u8], out: &mut Vec<u8>| {
-        let at = out.len();
-        out.extend_from_slice(s);
-        out[at..].make_ascii_lowercase();
-    };
+    out.reserve(src.len());
     let mut rest = src;
-    while let Some(i) = memchr::memchr(b'%', rest) {
-        lower(&rest[..i], out);
-        let decoded = match rest.get(i + 1..i + 3) {
-            Some(&[h, l]) => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
+    loop {
+        let i = lower_until_pct(rest, out);
+        let Some(escape) = rest.get(i + 1..) else {
+            return true;
+        };
+        let decoded = match escape {
+            &[h, l, ..] => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
             _ => None,
         };
         match decoded {
             Some(b) if b != b'%' => push_escaped(b, out),
             _ => return false,
         }
-        rest = &rest[i + 3..];
+        rest = &escape[2..];
     }
-    lower(rest, out);
-    true
+}
+
+/// Appends `src` lowercased to `out` up to its first `%`, whose offset it
+/// returns (`src.len()` when it has none). Eight bytes at a time: paths
+/// and queries are short, and a call of `memchr` or of a vectorized loop
+/// costs more than their bytes.
+fn lower_until_pct(src: &[u8], out: &mut Vec<u8>) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = LO * 0x80;
+    let mut i = 0;
+    while let Some(word) = src.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        // A zero byte of `w ^ "%%%%%%%%"` is a `%`.
+        let v = w ^ (LO * u64::from(b'%'));
+        if v.wrapping_sub(LO) & !v & HI != 0 {
+            break;
+        }
+        // The high bit of each ASCII byte from `A` to `Z` (the sums carry
+        // into no other byte), moved to 0x20.
+        let h = w & !HI;
+        let upper = (h.wrapping_add(LO * u64::from(0x80 - b'A'))
+            ^ h.wrapping_add(LO * u64::from(0x7f - b'Z')))
+            & !w
+            & HI;
+        out.extend_from_slice(&(w | upper >> 2).to_le_bytes());
+        i += 8;
+    }
+    while let Some(&b) = src.get(i) {
+        if b == b'%' {
+            break;
+        }
+        out.push(b.to_ascii_lowercase());
+        i += 1;
+    }
+    i
 }
 
 /// Replaces each `..` by `.` (left to right, not overlapping), then removes
