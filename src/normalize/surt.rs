@@ -55,7 +55,7 @@ struct Scratch {
     query: Vec<u8>,
     tmp: Vec<u8>,
     ranges: Vec<(usize, usize)>,
-    params: Vec<[usize; 3]>,
+    params: Vec<(u64, [usize; 3])>,
 }
 
 thread_local! {
@@ -533,13 +533,43 @@ struct PathMarks {
 }
 
 fn path_marks(path: &[u8]) -> PathMarks {
-    let (mut segments, mut aspx, mut prev) = (false, false, 0);
-    for &b in path {
-        segments |= prev == b'/' && (b == b'.' || b == b'/');
-        aspx |= prev == b'.' && b | 0x20 == b'a';
-        prev = b;
+    // Eight bytes at a time: the high bit of each `/`, `.` and `a`/`A`,
+    // and of the byte after each `/` and `.` (the previous word's last
+    // byte carried in).
+    let (mut segments, mut aspx) = (0, 0);
+    let (mut slash_before, mut dot_before) = (0, 0);
+    let mut words = path.chunks_exact(8);
+    let mut marks = |w: u64| {
+        let (slash, dot) = (bytes_eq(w, b'/'), bytes_eq(w, b'.'));
+        let after_slash = slash << 8 | slash_before;
+        let after_dot = dot << 8 | dot_before;
+        segments |= after_slash & (slash | dot);
+        aspx |= after_dot & bytes_eq(w | LO * 0x20, b'a');
+        (slash_before, dot_before) = (slash >> 56, dot >> 56);
+    };
+    for word in &mut words {
+        marks(u64::from_le_bytes(word.try_into().expect("eight bytes")));
     }
-    PathMarks { segments, aspx }
+    let mut last = [0; 8];
+    last[..words.remainder().len()].copy_from_slice(words.remainder());
+    marks(u64::from_le_bytes(last));
+    PathMarks {
+        segments: segments != 0,
+        aspx: aspx != 0,
+    }
+}
+
+/// Ones in the low bit of each byte of a `u64`.
+const LO: u64 = 0x0101_0101_0101_0101;
+/// Ones in the high bit of each byte of a `u64`.
+const HI: u64 = LO * 0x80;
+
+/// The high bit of each byte of `w` that is `b`, exactly (no false
+/// positive after a match, unlike the test for any such byte).
+#[inline(always)]
+fn bytes_eq(w: u64, b: u8) -> u64 {
+    let v = w ^ (LO * u64::from(b));
+    !((v & !HI).wrapping_add(!HI) | v) & HI
 }
 
 /// Whether `s` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
@@ -674,8 +704,6 @@ fn reescape(src: &[u8], out: &mut Vec<u8>) -> bool {
 /// and queries are short, and a call of `memchr` or of a vectorized loop
 /// costs more than their bytes.
 fn lower_until_pct(src: &[u8], out: &mut Vec<u8>) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = LO * 0x80;
     let mut i = 0;
     while let Some(word) = src.get(i..i + 8) {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
@@ -760,9 +788,19 @@ fn ip_formats(host: &[u8], out: &mut Vec<u8>) -> bool {
             None => return false,
         }
     };
-    let o = value.to_be_bytes();
-    use std::io::Write;
-    let _ = write!(out, "{}.{}.{}.{}", o[0], o[1], o[2], o[3]);
+    for (i, o) in value.to_be_bytes().into_iter().enumerate() {
+        if i > 0 {
+            out.push(b'.');
+        }
+        // Decimal, without `fmt` (which costs ten times as much).
+        if o >= 100 {
+            out.push(b'0' + o / 100);
+        }
+        if o >= 10 {
+            out.push(b'0' + o / 10 % 10);
+        }
+        out.push(b'0' + o % 10);
+    }
     true
 }
 
@@ -842,41 +880,67 @@ fn normalize_path(src: &[u8], out: &mut Vec<u8>, kept: &mut Vec<(usize, usize)>)
 
 /// Sorts the `&`-separated parameters of `query` by key, then (a parameter
 /// without `=` first) by value, bytewise.
-fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<[usize; 3]>) {
+fn sort_query(query: &mut Vec<u8>, tmp: &mut Vec<u8>, params: &mut Vec<(u64, [usize; 3])>) {
     tmp.clear();
     sort_query_into(query, params, tmp);
     std::mem::swap(query, tmp);
 }
 
 /// [`sort_query`], appending the sorted query to `out`. `params` is
-/// scratch: each parameter's start, `=` (its end when it has none) and
-/// end, found in one pass.
-fn sort_query_into(query: &[u8], params: &mut Vec<[usize; 3]>, out: &mut Vec<u8>) {
+/// scratch: each parameter's first bytes (as [`order_prefix`] gives them),
+/// start, `=` (its end when it has none) and end, found in one pass.
+fn sort_query_into(query: &[u8], params: &mut Vec<(u64, [usize; 3])>, out: &mut Vec<u8>) {
     params.clear();
     let (mut start, mut eq) = (0, None);
     for (i, &b) in query.iter().enumerate() {
         match b {
             b'&' => {
-                params.push([start, eq.unwrap_or(i), i]);
+                let p = [start, eq.unwrap_or(i), i];
+                params.push((order_prefix(query, p), p));
                 (start, eq) = (i + 1, None);
             }
             b'=' if eq.is_none() => eq = Some(i),
             _ => {}
         }
     }
-    params.push([start, eq.unwrap_or(query.len()), query.len()]);
-    let split = |&[a, e, b]: &[usize; 3]| (&query[a..e], (e < b).then(|| &query[e + 1..b]));
-    if params.windows(2).all(|w| split(&w[0]) <= split(&w[1])) {
+    if params.is_empty() {
         out.extend_from_slice(query);
         return;
     }
-    params.sort_by(|x, y| split(x).cmp(&split(y)));
-    for (i, &[a, _, b]) in params.iter().enumerate() {
+    let p = [start, eq.unwrap_or(query.len()), query.len()];
+    params.push((order_prefix(query, p), p));
+    let split = |[a, e, b]: [usize; 3]| (&query[a..e], (e < b).then(|| &query[e + 1..b]));
+    let order = |x: &(u64, [usize; 3]), y: &(u64, [usize; 3])| {
+        x.0.cmp(&y.0).then_with(|| split(x.1).cmp(&split(y.1)))
+    };
+    if params.windows(2).all(|w| order(&w[0], &w[1]).is_le()) {
+        out.extend_from_slice(query);
+        return;
+    }
+    params.sort_by(order);
+    for (i, &(_, [a, _, b])) in params.iter().enumerate() {
         if i > 0 {
             out.push(b'&');
         }
         out.extend_from_slice(&query[a..b]);
     }
+}
+
+/// The first eight bytes of the parameter `query[a..b]` whose key ends at
+/// `e`, as a big-endian number, with its `=` as a zero byte and zeros
+/// after its end. The order of parameters (by key, then none first by
+/// value) is that of their bytes with the `=` after the key as the lowest
+/// byte (a query has no NUL: it would be escaped), so a smaller prefix is
+/// a smaller parameter, and only equal prefixes need their bytes compared.
+#[inline(always)]
+fn order_prefix(query: &[u8], [a, e, b]: [usize; 3]) -> u64 {
+    let mut word = [0; 8];
+    let n = (b - a).min(8);
+    word[..n].copy_from_slice(&query[a..a + n]);
+    if e - a < 8 && e < b {
+        word[e - a] = 0;
+    }
+    u64::from_be_bytes(word)
 }
 
 /// The length of a leading `www.`, `www1.`, `www23.`... of `host` (any
