@@ -544,7 +544,7 @@ fn path_marks(path: &[u8]) -> PathMarks {
         let after_slash = slash << 8 | slash_before;
         let after_dot = dot << 8 | dot_before;
         segments |= after_slash & (slash | dot);
-        aspx |= after_dot & bytes_eq(w | LO * 0x20, b'a');
+        aspx |= after_dot & bytes_eq(w | (LO * 0x20), b'a');
         (slash_before, dot_before) = (slash >> 56, dot >> 56);
     };
     for word in &mut words {
