@@ -366,8 +366,13 @@ pub struct Input {
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Target size of a unit of parallel work, in bytes, at most 1G (K, M and G suffixes allowed).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_chunk_size)]
     pub chunk_size: Option<usize>,
+    /// The longest line read, in bytes before its LF [default: 256M]. A longer
+    /// line is read past (never held in memory), reported on standard error
+    /// with its number and offset, and counted; the exit status is then 1.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_line: Option<usize>,
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long, overrides_with = "no_progress")]
     pub progress: bool,
@@ -483,7 +488,18 @@ pub enum StatsFormat {
     Json,
 }
 
-/// `4096`, `64K`, `2M`, `1G` (binary multiples).
+/// `--chunk-size`: a size of at most 1G.
+fn parse_chunk_size(s: &str) -> Result<usize, String> {
+    let size = parse_size(s)?;
+    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
+    // allocating the machine's memory.
+    if size > MAX_CHUNK {
+        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+    }
+    Ok(size)
+}
+
+/// `4096`, `64K`, `2M`, `1G` (binary multiples), at least 1.
 fn parse_size(s: &str) -> Result<usize, String> {
     let s = s.trim();
     let (digits, shift) = match s.as_bytes().last() {
@@ -499,12 +515,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .checked_mul(1 << shift)
         .ok_or_else(|| format!("'{s}' is too large"))?;
     if size == 0 {
-        return Err("the chunk size must be at least 1 byte".into());
-    }
-    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
-    // allocating the machine's memory.
-    if size > MAX_CHUNK {
-        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+        return Err("a size must be at least 1 byte".into());
     }
     Ok(size)
 }

@@ -139,6 +139,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     let options = batch::Options {
         pool: pool.as_ref(),
         chunk_size: common.chunk_size,
+        max_line: common.max_line,
     };
     let total: Option<u64> = common
         .files
@@ -196,6 +197,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
                     None => cmd.process(&name, chunk, buf),
                 };
                 part.stats.bytes = chunk.data().len() as u64;
+                note_skipped(&name, chunk.skipped(), &mut part);
                 part
             },
             |part, p| {
@@ -268,11 +270,37 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     if let Some(summary) = cmd.summary(&totals, &state) {
         to_stderr(format!("{summary}\n").as_bytes());
     }
+    if totals.skipped > 0 {
+        let lines = output::count(totals.skipped, "line", "lines");
+        to_stderr(format!("uriscan: {lines} longer than --max-line skipped\n").as_bytes());
+        return Ok(ExitCode::from(1));
+    }
     Ok(if cmd.fails(&totals) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Reports the lines longer than `--max-line` read past before `part`'s
+/// chunk of `file`, before its own reports, and counts them.
+fn note_skipped<X>(file: &str, skipped: &[batch::LongLine], part: &mut cmd::Part<X>) {
+    if skipped.is_empty() {
+        return;
+    }
+    let mut messages = Vec::new();
+    for long in skipped {
+        let _ = writeln!(
+            messages,
+            "uriscan: {file}:{}: line of {} bytes (from byte {}) longer than --max-line, skipped",
+            long.line, long.len, long.offset
+        );
+        part.stats.bytes += long.input_len();
+    }
+    messages.append(&mut part.messages);
+    part.messages = messages;
+    part.stats.lines += skipped.len() as u64;
+    part.stats.skipped += skipped.len() as u64;
 }
 
 /// An input: standard input or a file.
