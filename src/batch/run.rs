@@ -433,6 +433,8 @@ pub(super) struct ChunkReader<R> {
     /// The bytes after the last LF of the previous chunk.
     carry: Vec<u8>,
     eof: bool,
+    /// A read error, returned once the bytes read before it are a chunk.
+    error: Option<io::Error>,
     next_line: u64,
     offset: u64,
 }
@@ -449,6 +451,7 @@ impl<R: Read> ChunkReader<R> {
             max_line: max_line.max(1),
             carry: Vec::new(),
             eof: false,
+            error: None,
             next_line: 1,
             offset: 0,
         }
@@ -469,7 +472,7 @@ impl<R: Read> ChunkReader<R> {
         // INVARIANT: `buf[..scanned]` holds no LF.
         let mut scanned = 0;
         loop {
-            filled = self.fill(&mut buf, filled, target)?;
+            filled = self.fill(&mut buf, filled, target);
             if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
                 if !self.eof || scanned + i + 1 < filled {
                     self.carry.extend_from_slice(&buf[scanned + i + 1..filled]);
@@ -479,7 +482,7 @@ impl<R: Read> ChunkReader<R> {
             }
             // `buf[..filled]` is the start of one line, which may be too long.
             if filled > self.max_line {
-                skipped.push(self.skip_line(&mut buf, &mut filled)?);
+                skipped.push(self.skip_line(&mut buf, &mut filled));
                 (scanned, target) = (0, self.chunk_size.max(filled));
                 continue;
             }
@@ -494,7 +497,7 @@ impl<R: Read> ChunkReader<R> {
             }
         }
         if filled == 0 && skipped.is_empty() {
-            return Ok(None);
+            return self.error.take().map_or(Ok(None), Err);
         }
         let data = &buf[..filled];
         let mut lines = count_lf(data);
@@ -517,7 +520,7 @@ impl<R: Read> ChunkReader<R> {
     /// Reads past the line that `buf[..*filled]` starts, too long to keep,
     /// and up to its LF; leaves the bytes read after the LF in
     /// `buf[..*filled]`. Memory: `buf` as it is.
-    fn skip_line(&mut self, buf: &mut [u8], filled: &mut usize) -> io::Result<LongLine> {
+    fn skip_line(&mut self, buf: &mut [u8], filled: &mut usize) -> LongLine {
         let mut long = LongLine {
             line: self.next_line,
             offset: self.offset,
@@ -538,25 +541,30 @@ impl<R: Read> ChunkReader<R> {
                 *filled = 0;
                 break;
             }
-            read = self.fill(buf, 0, buf.len())?;
+            read = self.fill(buf, 0, buf.len());
         }
         self.next_line += 1;
         self.offset += long.input_len();
-        Ok(long)
+        long
     }
 
     /// Reads into `buf[filled..target]` until it is full or the input ends;
-    /// returns the new `filled`.
-    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> io::Result<usize> {
+    /// returns the new `filled`. A read error ends the input, to be
+    /// returned by the next `next_chunk`: what was read before it is
+    /// processed first.
+    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> usize {
         while filled < target && !self.eof {
             match self.inner.read(&mut buf[filled..target]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+                Err(e) => {
+                    self.error = Some(e);
+                    self.eof = true;
+                }
             }
         }
-        Ok(filled)
+        filled
     }
 }
 

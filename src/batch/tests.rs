@@ -238,3 +238,39 @@ fn endless_line_is_read_in_bounded_memory() {
     assert!(chunk.data.len() <= 4097, "{}", chunk.data.len());
     assert!(reader.next_chunk(chunk.data).unwrap().is_none());
 }
+
+/// The bytes read before a read error, in the chunk being filled, are
+/// processed before the error is returned (a file truncated while read is
+/// processed as far as it was read).
+#[test]
+fn read_error_mid_chunk_keeps_the_bytes_before_it() {
+    struct ThenFail<'a>(&'a [u8]);
+    impl Read for ThenFail<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("boom"));
+            }
+            let n = self.0.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    for threads in [1, 2] {
+        let pool = Pool::new(threads).unwrap();
+        let options = Options {
+            pool: (threads > 1).then_some(&pool),
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        let r = run(
+            ThenFail(b"a\nb"),
+            &mut out,
+            &options,
+            |c, o| o.extend_from_slice(c.data()),
+            |(), _| {},
+        );
+        assert!(matches!(r, Err(RunError::Read(e)) if e.to_string() == "boom"));
+        assert_eq!(out, b"a\nb");
+    }
+}

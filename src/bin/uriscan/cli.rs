@@ -81,6 +81,8 @@ pub enum Command {
     /// or a TSV row (`--format tsv`, with a header; `\N` is undefined). scheme,
     /// authority, path, query and fragment are present even for invalid lines
     /// (null = undefined, "" = empty); userinfo, host and port only for valid ones.
+    /// Bytes that are not UTF-8 are `\xNN` in TSV (lossless: `\\ \t \n \r \xNN`
+    /// undone give the line back) and U+FFFD in JSON (lossy).
     /// Exit status: 0, or 2 on an I/O error; validity is reported in the output.
     Split(SplitArgs),
     /// Print statistics about the input: lines, validity, error kinds, schemes and

@@ -306,7 +306,7 @@ fn note_skipped<X>(file: &str, skipped: &[batch::LongLine], part: &mut cmd::Part
 /// An input: standard input or a file.
 enum Source {
     Stdin,
-    File(File),
+    File(Shrinking),
 }
 
 impl Read for Source {
@@ -325,7 +325,46 @@ fn open(path: &Path) -> io::Result<Source> {
     if std::fs::metadata(path)?.is_dir() {
         return Err(io::Error::other("it is a directory"));
     }
-    Ok(Source::File(File::open(path)?))
+    Shrinking::open(path).map(Source::File)
+}
+
+/// A file that fails to read when it ends before the size it had when it
+/// was opened: truncated while it is read (a log rotated, a file rewritten),
+/// it would otherwise be processed short without a word. (A file that
+/// grows is read to its new end.)
+struct Shrinking {
+    file: File,
+    /// The size at open (0 for what is not a regular file: a FIFO, a
+    /// device, a file of /proc, whose sizes say nothing).
+    size: u64,
+    read: u64,
+}
+
+impl Shrinking {
+    fn open(path: &Path) -> io::Result<Shrinking> {
+        let file = File::open(path)?;
+        let meta = file.metadata()?;
+        let size = if meta.is_file() { meta.len() } else { 0 };
+        Ok(Shrinking {
+            file,
+            size,
+            read: 0,
+        })
+    }
+}
+
+impl Read for Shrinking {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read += n as u64;
+        if n == 0 && !buf.is_empty() && self.read < self.size {
+            return Err(io::Error::other(format!(
+                "it shrank while it was read: it ended at byte {} of the {} it had when opened",
+                self.read, self.size
+            )));
+        }
+        Ok(n)
+    }
 }
 
 /// A sink for the engine's (empty) chunk records that fails once `consume`
@@ -378,5 +417,47 @@ fn is_closed(result: io::Result<()>, to: Option<&Path>) -> anyhow::Result<bool> 
         (Err(e), Some(path)) => {
             Err(anyhow::Error::new(e).context(format!("cannot write to {}", path.display())))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file truncated while it is read fails to read at its new end,
+    /// after giving what it had; one read whole, or one that grew, does not.
+    #[test]
+    fn a_file_that_shrinks_while_read_is_an_error() {
+        let path = std::env::temp_dir().join(format!("uriscan-shrink-{}", std::process::id()));
+        std::fs::write(&path, vec![b'a'; 10_000]).unwrap();
+        let mut source = Shrinking::open(&path).unwrap();
+        let mut buf = [0; 4096];
+        assert_eq!(source.read(&mut buf).unwrap(), 4096);
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(5000)
+            .unwrap();
+        let mut rest = Vec::new();
+        let err = source.read_to_end(&mut rest).unwrap_err();
+        assert_eq!(rest.len(), 5000 - 4096);
+        assert_eq!(
+            err.to_string(),
+            "it shrank while it was read: it ended at byte 5000 of the 10000 it had when opened"
+        );
+        // Read whole; grown while read.
+        let mut all = Vec::new();
+        Shrinking::open(&path)
+            .unwrap()
+            .read_to_end(&mut all)
+            .unwrap();
+        assert_eq!(all.len(), 5000);
+        let mut source = Shrinking::open(&path).unwrap();
+        std::fs::write(&path, vec![b'b'; 6000]).unwrap();
+        all.clear();
+        source.read_to_end(&mut all).unwrap();
+        assert_eq!(all.len(), 6000);
+        std::fs::remove_file(&path).unwrap();
     }
 }

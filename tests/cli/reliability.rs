@@ -1,0 +1,208 @@
+//! Hostile inputs and outputs (issue 26): a line with no end, a closed or
+//! full output, a file that shrinks while it is read, a base URI that makes
+//! every record long, bytes that are not UTF-8.
+
+use std::io::{Read, Write};
+use std::process::{ChildStdin, Stdio};
+
+use super::{bin, code, run, stderr, stdout, TempDir};
+
+/// Runs uriscan `args` with its standard input fed by `feed` (on a thread
+/// of its own) and, where `ulimit` can be used, at most `limit_kb` of
+/// address space; returns the exit code, standard output and standard error.
+fn run_fed(
+    args: &[&str],
+    limit_kb: Option<u64>,
+    feed: impl FnOnce(&mut ChildStdin) + Send + 'static,
+) -> (i32, Vec<u8>, String) {
+    let mut command = match limit_kb {
+        Some(kb) => {
+            let mut c = std::process::Command::new("sh");
+            c.arg("-c")
+                .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
+                .arg(env!("CARGO_BIN_EXE_uriscan"));
+            c
+        }
+        None => bin(),
+    };
+    let mut child = command
+        .args(args)
+        .arg("--no-progress")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || feed(&mut stdin));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    (
+        code,
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Whether address-space limits can be set on the binary (not through a
+/// `URISCAN_TEST_RUNNER` such as qemu, which needs far more).
+fn can_limit() -> bool {
+    cfg!(target_os = "linux")
+        && std::env::var("URISCAN_TEST_RUNNER").map_or(true, |r| r.trim().is_empty())
+}
+
+/// Writes `n` zero bytes (no LF).
+fn zeros(to: &mut ChildStdin, n: usize) {
+    let block = vec![0u8; 1 << 20];
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(block.len());
+        if to.write_all(&block[..k]).is_err() {
+            return;
+        }
+        left -= k;
+    }
+}
+
+/// A line with no end (`/dev/zero`) is read past in bounded memory,
+/// reported with its number and offset, counted, and the lines after it
+/// are read; the exit status says a line was left out.
+#[test]
+fn line_longer_than_max_line_is_skipped_in_bounded_memory() {
+    // 150 MB of zeros under a 64 MB address-space limit: held whole,
+    // the line would need more than twice the limit.
+    let limit = can_limit().then_some(64 << 10);
+    for threads in ["-j1", "-j2"] {
+        let (code, out, err) = run_fed(&["check", threads, "--max-line", "1M"], limit, |to| {
+            let _ = to.write_all(b"http://a/\nb c\n");
+            zeros(to, 150 << 20);
+            let _ = to.write_all(b"\nhttp://d/\n");
+        });
+        assert_eq!(code, 1, "{threads}: {err}");
+        assert_eq!(out, b"-:2:2: invalid character ' ' in path\n");
+        assert_eq!(
+            err,
+            "uriscan: -:3: line of 157286400 bytes (from byte 14) longer than --max-line, skipped\n\
+             4 lines, 2 valid, 1 invalid\n\
+             uriscan: 1 line longer than --max-line skipped\n",
+            "{threads}"
+        );
+    }
+    // Exactly --max-line bytes is kept; one more is not; a CR counts; the
+    // last line needs no LF to be too long. Every subcommand says so.
+    let input = b"http://x/\nhttp://xx/\nhttp://x/\r\nhttp://xx/";
+    for sub in ["check", "split", "normalize", "resolve", "extract", "stats"] {
+        let mut args = vec![sub, "--max-line", "9"];
+        if sub == "resolve" {
+            args.extend(["--base", "http://b/"]);
+        }
+        let o = run(&args, input);
+        assert_eq!(code(&o), 1, "{sub}");
+        assert_eq!(
+            stderr(&o)
+                .lines()
+                .filter(|l| l.contains("longer than --max-line, skipped"))
+                .collect::<Vec<_>>(),
+            [
+                "uriscan: -:2: line of 10 bytes (from byte 10) longer than --max-line, skipped",
+                "uriscan: -:3: line of 10 bytes (from byte 21) longer than --max-line, skipped",
+                "uriscan: -:4: line of 10 bytes (from byte 32) longer than --max-line, skipped",
+            ],
+            "{sub}"
+        );
+        assert!(
+            stderr(&o).ends_with("uriscan: 3 lines longer than --max-line skipped\n"),
+            "{sub}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["stats", "--format", "json", "--max-line", "9"], input);
+    let s = stdout(&o);
+    assert!(
+        s.starts_with("{\"lines\":4,\"bytes\":42,\"valid\":1,\"invalid\":0,\"skipped\":3,"),
+        "{s}"
+    );
+    // The default keeps a 200 MB line (tests/cli.rs huge_lines: 100 MB).
+    let o = run(&["check", "--max-line", "x"], b"");
+    assert_eq!(code(&o), 2);
+}
+
+/// `split --format tsv` keeps bytes that are not UTF-8 as `\xNN`, so the
+/// line comes back from its fields; JSON, whose strings are Unicode, has
+/// U+FFFD for them (the lossy form, as documented).
+#[test]
+fn split_tsv_is_lossless_for_bytes_that_are_not_utf8() {
+    let o = run(
+        &["split", "--format", "tsv"],
+        b"http://h/\xff\xc3\xa9\xc3?\x80#\\\x7f\n",
+    );
+    assert_eq!(code(&o), 0);
+    let out = stdout(&o);
+    let row: Vec<&str> = out.lines().nth(1).unwrap().split('\t').collect();
+    // scheme, authority, path, query, fragment
+    assert_eq!(
+        [row[3], row[4], row[8], row[9], row[10]],
+        ["http", "h", "/\\xff\u{e9}\\xc3", "\\x80", "\\\\\\x7f"]
+    );
+    let o = run(&["split"], b"/\xff\n");
+    assert!(
+        stdout(&o).contains("\"path\":\"/\u{FFFD}\""),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A file truncated while it is read is an error (exit 2) that names it,
+/// after the records of what was read. The run is held up by its output,
+/// which the test reads only after truncating: `split` writes about seven
+/// bytes per byte read, so with the pipe and the output buffer full it has
+/// read far less than the 1 MB the file keeps.
+#[test]
+fn file_that_shrinks_while_read_exits_2() {
+    let dir = TempDir::new("shrinks");
+    let lines: String = (0..400_000)
+        .map(|i| format!("http://example.com/{i}\n"))
+        .collect();
+    let path = dir.file("shrinks.txt", lines.as_bytes());
+    let mut child = bin()
+        .args(["split", "-j1", "--chunk-size", "1K", "--no-progress", &path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 1];
+    out.read_exact(&mut first).unwrap();
+    let kept = 1 << 20;
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(kept)
+        .unwrap();
+    let mut rest = Vec::new();
+    out.read_to_end(&mut rest).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "uriscan: cannot read {path}: it shrank while it was read: it ended at byte {kept} \
+             of the {} it had when opened\n",
+            lines.len()
+        )
+    );
+    // A record for every line of what was left.
+    let records = rest.iter().filter(|&&b| b == b'\n').count();
+    let left = &lines.as_bytes()[..kept as usize];
+    let lf = left.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(records, lf + usize::from(!left.ends_with(b"\n")));
+}
