@@ -206,3 +206,37 @@ fn file_that_shrinks_while_read_exits_2() {
     let lf = left.iter().filter(|&&b| b == b'\n').count();
     assert_eq!(records, lf + usize::from(!left.ends_with(b"\n")));
 }
+
+/// `resolve` with a long base: each line's target is about as long as the
+/// base, so a chunk's output is bounded by cutting smaller chunks, not by
+/// memory: 64 MB of output in a 48 MB address space, and the same bytes at
+/// every thread count and chunk size.
+#[test]
+fn resolve_with_a_long_base_buffers_bounded_output() {
+    let base = format!("http://a/{}/c", "b".repeat(64 << 10));
+    let input = "g\n".repeat(1000);
+    let target = format!("http://a/{}/g\n", "b".repeat(64 << 10));
+    let args = ["resolve", "--base", base.as_str()];
+    let limit = can_limit().then_some(48 << 10);
+    let fed = input.clone();
+    let (code, out, err) = run_fed(&[&args[..], &["-j1"]].concat(), limit, move |to| {
+        let _ = to.write_all(fed.as_bytes());
+    });
+    assert_eq!(code, 0, "{err}");
+    assert!(out == target.repeat(1000).as_bytes(), "{} bytes", out.len());
+    let reference = run(&[&args[..], &["-j1"]].concat(), input.as_bytes());
+    for more in [
+        &["-j2"][..],
+        &["-j2", "--chunk-size", "100"],
+        &["-j3", "--chunk-size", "1K"],
+        &["-j2", "--format", "json"],
+    ] {
+        let o = run(&[&args[..], more].concat(), input.as_bytes());
+        assert_eq!(super::code(&o), 0, "{more:?}");
+        if more.contains(&"json") {
+            assert_eq!(stdout(&o).lines().count(), 1000);
+        } else {
+            assert!(o.stdout == reference.stdout, "{more:?}");
+        }
+    }
+}
