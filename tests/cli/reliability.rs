@@ -240,3 +240,200 @@ fn resolve_with_a_long_base_buffers_bounded_output() {
         }
     }
 }
+
+/// A closed standard output (`| head -1`) ends `check` and `extract` at
+/// once, with success and nothing on standard error: no summary that
+/// counts what was never written (as "0 URIs found" after one would).
+#[test]
+fn closed_stdout_stops_check_and_extract_with_no_summary() {
+    for (args, line) in [
+        (&["check", "-j1"][..], "a b"),
+        (&["check", "-j2", "--stats"], "a b"),
+        (&["extract", "-j1"], "see http://example.com/x"),
+        (&["extract", "-j2", "--stats"], "see http://example.com/x"),
+    ] {
+        let mut child = bin()
+            .args(args)
+            .args(["--no-progress", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let lines = format!("{line}\n").repeat(10_000);
+        let writer = std::thread::spawn(move || {
+            // 200 MB at most: far more than a pipe holds.
+            (0..1000).all(|_| stdin.write_all(lines.as_bytes()).is_ok())
+        });
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        out.read_exact(&mut first).unwrap();
+        drop(out);
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert!(!writer.join().unwrap(), "{args:?} went on reading");
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
+
+/// A full device as standard output is an I/O error: exit 2 and a message,
+/// on every subcommand.
+#[test]
+fn full_stdout_exits_2() {
+    for args in [
+        &["check"][..],
+        &["split"],
+        &["split", "--format", "tsv"],
+        &["normalize"],
+        &["resolve", "--base", "http://a/"],
+        &["dedup"],
+        &["extract"],
+        &["stats"],
+    ] {
+        let o = bin()
+            .args(args)
+            .args(["--no-progress", &super::corpus()])
+            .stdout(
+                std::fs::File::options()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.lines().last(),
+            Some("uriscan: cannot write to standard output: No space left on device (os error 28)"),
+            "{args:?}"
+        );
+    }
+}
+
+/// A FIFO is read like a file (its size, 0, says nothing: no shrinking).
+#[test]
+fn fifo_input_is_read_to_its_end() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.0.join("in.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut f = std::fs::File::options().write(true).open(path).unwrap();
+        for _ in 0..1000 {
+            f.write_all(&b"http://a/\nb c\n".repeat(100)).unwrap();
+        }
+    });
+    let o = run(
+        &[
+            "check",
+            "-q",
+            "-j2",
+            "--chunk-size",
+            "4K",
+            fifo.to_str().unwrap(),
+        ],
+        b"",
+    );
+    writer.join().unwrap();
+    assert_eq!(code(&o), 1);
+    assert_eq!(stderr(&o), "200000 lines, 100000 valid, 100000 invalid\n");
+}
+
+/// Random bytes (NUL, CR, bytes that are not UTF-8, lines of every length):
+/// every line is accounted for, at every thread count and chunk size, and
+/// the reports are the same bytes.
+#[test]
+fn random_bytes_lose_no_line() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let input: Vec<u8> = (0..100 << 20)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect();
+    let lf = input.iter().filter(|&&b| b == b'\n').count();
+    let lines = lf + usize::from(!input.ends_with(b"\n"));
+    let reference = run(&["check", "-j1"], &input);
+    assert_eq!(code(&reference), 1);
+    let summary = stderr(&reference);
+    assert!(
+        summary.starts_with(&format!("{lines} lines, ")),
+        "{summary}"
+    );
+    for args in [&["-j2"][..], &["-j3", "--chunk-size", "64K"]] {
+        let o = run(&[&["check"][..], args].concat(), &input);
+        assert!(o.stdout == reference.stdout, "{args:?}");
+        assert_eq!(stderr(&o), summary, "{args:?}");
+    }
+}
+
+/// Lines of 1 MB and one of 200 MB (under the default --max-line) are
+/// kept, whole, without a 200 MB buffer in the test.
+#[test]
+fn lines_of_1_mb_and_200_mb_are_kept() {
+    let (code, out, err) = run_fed(&["check", "-j2", "--chunk-size", "64K"], None, |to| {
+        let mut mb = b"http://example.com/".to_vec();
+        mb.resize(1 << 20, b'a');
+        mb.push(b'\n');
+        for _ in 0..20 {
+            let _ = to.write_all(&mb);
+        }
+        let _ = to.write_all(b"http://example.com/");
+        let block = vec![b'b'; 1 << 20];
+        for _ in 0..200 {
+            let _ = to.write_all(&block);
+        }
+        let _ = to.write_all(b" \n");
+    });
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!(
+            "-:21:{}: invalid character ' ' in path\n",
+            19 + (200 << 20) + 1
+        )
+    );
+    assert_eq!(err, "21 lines, 20 valid, 1 invalid\n");
+}
+
+/// Every record-writing subcommand gives the same bytes at every thread
+/// count and chunk size (tests/cli.rs checks split and check).
+#[test]
+fn every_subcommand_is_byte_identical_across_threads_and_chunks() {
+    let c = super::corpus();
+    for sub in [
+        &["normalize"][..],
+        &["normalize", "--profile", "surt", "--invalid", "key"],
+        &["resolve", "--base", "http://a/b/c/d;p?q"],
+        &["extract", "--all", "-n"],
+        &["split", "--format", "tsv"],
+    ] {
+        let reference = run(&[sub, &["-j1", &c]].concat(), b"");
+        assert!(!reference.stdout.is_empty(), "{sub:?}");
+        for args in [
+            &["-j2"][..],
+            &["-j3", "--chunk-size", "100"],
+            &["-j1", "--chunk-size", "7"],
+        ] {
+            let o = run(&[sub, args, &[c.as_str()]].concat(), b"");
+            assert!(o.stdout == reference.stdout, "{sub:?} {args:?}");
+            assert_eq!(o.stderr, reference.stderr, "{sub:?} {args:?}");
+        }
+    }
+}
