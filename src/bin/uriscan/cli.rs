@@ -12,8 +12,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 /// Input: the files named, or standard input when none is named or `-` is. Records
 /// are lines ended by LF; one CR before the LF is dropped; the last line needs no
 /// LF. Output: standard output, or the file of `-o/--output`. Exit status: 0
-/// success, 1 invalid lines (check; normalize, resolve and dedup with `--strict`),
-/// 2 usage or I/O error.
+/// success, 1 invalid lines (check; normalize, resolve and dedup with `--strict`)
+/// or lines longer than `--max-line` skipped, 2 usage or I/O error.
 #[derive(Parser, Debug)]
 #[command(
     name = "uriscan",
