@@ -132,10 +132,13 @@ impl Default for Options<'_> {
 /// let mut kept = Vec::new();
 /// run(&b"ab\nabcdefgh\ncd\n"[..], &mut std::io::sink(), &options,
 ///     |chunk, _out| {
-///         skipped.extend_from_slice(chunk.skipped());
-///         kept.extend(chunk.lines().map(|(n, l)| (n, l.to_vec())));
+///         let lines: Vec<_> = chunk.lines().map(|(n, l)| (n, l.to_vec())).collect();
+///         (chunk.skipped().to_vec(), lines)
 ///     },
-///     |(), _progress| {},
+///     |(long, lines), _progress| {
+///         skipped.extend(long);
+///         kept.extend(lines);
+///     },
 /// )?;
 /// assert_eq!(skipped, [LongLine { line: 2, offset: 3, len: 8, lf: true }]);
 /// assert_eq!(kept, [(1, b"ab".to_vec()), (3, b"cd".to_vec())]);
