@@ -45,9 +45,10 @@ fn run_fed(
     )
 }
 
-/// Whether address-space limits can be set on the binary (not through a
-/// `URISCAN_TEST_RUNNER` such as qemu, which needs far more).
-fn can_limit() -> bool {
+/// Whether the binary runs natively on Linux, where address-space limits
+/// can be set on it and `/proc` is its own (not through a
+/// `URISCAN_TEST_RUNNER` such as qemu, which needs far more memory).
+fn native_linux() -> bool {
     cfg!(target_os = "linux")
         && std::env::var("URISCAN_TEST_RUNNER").map_or(true, |r| r.trim().is_empty())
 }
@@ -72,7 +73,7 @@ fn zeros(to: &mut ChildStdin, n: usize) {
 fn line_longer_than_max_line_is_skipped_in_bounded_memory() {
     // 150 MB of zeros under a 64 MB address-space limit: held whole,
     // the line would need more than twice the limit.
-    let limit = can_limit().then_some(64 << 10);
+    let limit = native_linux().then_some(64 << 10);
     for threads in ["-j1", "-j2"] {
         let (code, out, err) = run_fed(&["check", threads, "--max-line", "1M"], limit, |to| {
             let _ = to.write_all(b"http://a/\nb c\n");
@@ -217,7 +218,7 @@ fn resolve_with_a_long_base_buffers_bounded_output() {
     let input = "g\n".repeat(1000);
     let target = format!("http://a/{}/g\n", "b".repeat(64 << 10));
     let args = ["resolve", "--base", base.as_str()];
-    let limit = can_limit().then_some(48 << 10);
+    let limit = native_linux().then_some(48 << 10);
     let fed = input.clone();
     let (code, out, err) = run_fed(&[&args[..], &["-j1"]].concat(), limit, move |to| {
         let _ = to.write_all(fed.as_bytes());
@@ -436,4 +437,30 @@ fn every_subcommand_is_byte_identical_across_threads_and_chunks() {
             assert_eq!(o.stderr, reference.stderr, "{sub:?} {args:?}");
         }
     }
+}
+
+/// Inputs that open but fail to read (`/proc/self/mem` at offset 0: EIO),
+/// or whose path goes through a file, are I/O errors naming them (exit 2,
+/// no summary); the readable inputs among them are still read.
+#[test]
+fn unreadable_inputs_exit_2_and_the_others_are_read() {
+    if !native_linux() {
+        return;
+    }
+    let dir = TempDir::new("unreadable2");
+    let bad = dir.file("bad.txt", b"a b\n");
+    let through = format!("{bad}/x");
+    let o = run(&["check", "/proc/self/mem", &through, &bad], b"");
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stdout(&o),
+        format!("{bad}:1:2: invalid character ' ' in path\n")
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "uriscan: cannot read /proc/self/mem: Input/output error (os error 5)\n\
+             uriscan: cannot read {through}: Not a directory (os error 20)\n"
+        )
+    );
 }

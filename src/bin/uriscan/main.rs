@@ -2,8 +2,10 @@
 //! command line; each subcommand (`cmd`) turns its arguments into its
 //! configuration; [`drive`] runs the corpus engine ([`uriscan::batch`]) with
 //! it over every input and maps the outcome to an exit code: 0 all well, 1
-//! invalid lines (where the subcommand says so), 2 a usage or I/O error. A
-//! closed standard output ends the run quietly, with success. The one
+//! invalid lines (where the subcommand says so) or lines longer than
+//! `--max-line` skipped, 2 a usage or I/O error (a file that shrinks while it
+//! is read is one: [`Shrinking`]). A closed standard output ends the run
+//! quietly, with success. The one
 //! `unsafe` block is the key store's prefetch (`seen`).
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
