@@ -155,57 +155,67 @@ fn split_tsv_is_lossless_for_bytes_that_are_not_utf8() {
 }
 
 /// A file truncated while it is read is an error (exit 2) that names it,
-/// after the records of what was read. The run is held up by its output,
-/// which the test reads only after truncating: `split` writes about seven
-/// bytes per byte read, so with the pipe and the output buffer full it has
-/// read far less than the 1 MB the file keeps.
+/// after the records of what was read; so is standard input redirected
+/// from a file. The run is held up by its output, which the test reads
+/// only after truncating: `split` writes about seven bytes per byte read,
+/// so with the pipe and the output buffer full it has read far less than
+/// the 1 MB the file keeps.
 #[test]
 fn file_that_shrinks_while_read_exits_2() {
     let dir = TempDir::new("shrinks");
     let lines: String = (0..400_000)
         .map(|i| format!("http://example.com/{i}\n"))
         .collect();
-    let path = dir.file("shrinks.txt", lines.as_bytes());
-    let mut child = bin()
-        .args(["split", "-j1", "--chunk-size", "1K", "--no-progress", &path])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
-    let mut first = [0u8; 1];
-    out.read_exact(&mut first).unwrap();
-    let kept = 1 << 20;
-    std::fs::File::options()
-        .write(true)
-        .open(&path)
-        .unwrap()
-        .set_len(kept)
-        .unwrap();
-    let mut rest = Vec::new();
-    out.read_to_end(&mut rest).unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(2), "{err}");
-    assert_eq!(
-        err,
-        format!(
-            "uriscan: cannot read {path}: it shrank while it was read: it ended at byte {kept} \
-             of the {} it had when opened\n",
-            lines.len()
-        )
-    );
-    // A record for every line of what was left.
-    let records = rest.iter().filter(|&&b| b == b'\n').count();
-    let left = &lines.as_bytes()[..kept as usize];
-    let lf = left.iter().filter(|&&b| b == b'\n').count();
-    assert_eq!(records, lf + usize::from(!left.ends_with(b"\n")));
+    for stdin in [false, true] {
+        let path = dir.file("shrinks.txt", lines.as_bytes());
+        let mut command = bin();
+        command.args(["split", "-j1", "--chunk-size", "1K", "--no-progress"]);
+        if stdin {
+            command.stdin(std::fs::File::open(&path).unwrap());
+        } else {
+            command.arg(&path);
+        }
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        out.read_exact(&mut first).unwrap();
+        let kept = 1 << 20;
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(kept)
+            .unwrap();
+        let mut rest = Vec::new();
+        out.read_to_end(&mut rest).unwrap();
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "uriscan: cannot read {}: it shrank while it was read: it ended after {kept} \
+                 of the {} bytes it had when opened\n",
+                if stdin { "-" } else { &path },
+                lines.len()
+            )
+        );
+        // A record for every line of what was left.
+        let records = rest.iter().filter(|&&b| b == b'\n').count();
+        let left = &lines.as_bytes()[..kept as usize];
+        let lf = left.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(records, lf + usize::from(!left.ends_with(b"\n")));
+    }
 }
 
 /// `resolve` with a long base: each line's target is about as long as the

@@ -322,7 +322,7 @@ impl Read for Source {
 
 fn open(path: &Path) -> io::Result<Source> {
     if path.as_os_str() == "-" {
-        return Ok(Source::Stdin);
+        return Ok(Shrinking::stdin().map_or(Source::Stdin, Source::File));
     }
     if std::fs::metadata(path)?.is_dir() {
         return Err(io::Error::other("it is a directory"));
@@ -336,17 +336,42 @@ fn open(path: &Path) -> io::Result<Source> {
 /// grows is read to its new end.)
 struct Shrinking {
     file: File,
-    /// The size at open (0 for what is not a regular file: a FIFO, a
-    /// device, a file of /proc, whose sizes say nothing).
+    /// The bytes from the position at open to the end (0 for what is not
+    /// a regular file: a FIFO, a device, a file of /proc, whose sizes say
+    /// nothing).
     size: u64,
     read: u64,
 }
 
 impl Shrinking {
     fn open(path: &Path) -> io::Result<Shrinking> {
-        let file = File::open(path)?;
+        Shrinking::new(File::open(path)?)
+    }
+
+    /// Standard input when it is a regular file (`< access.log`), read
+    /// from where it stands; `None` for a pipe or a terminal.
+    #[cfg(unix)]
+    fn stdin() -> Option<Shrinking> {
+        use std::os::fd::AsFd as _;
+        let file = File::from(io::stdin().as_fd().try_clone_to_owned().ok()?);
+        let shrinking = Shrinking::new(file).ok()?;
+        (shrinking.size > 0).then_some(shrinking)
+    }
+
+    #[cfg(not(unix))]
+    fn stdin() -> Option<Shrinking> {
+        None
+    }
+
+    /// `file`, expected to hold the bytes from where it stands to its end.
+    fn new(mut file: File) -> io::Result<Shrinking> {
+        use std::io::Seek as _;
         let meta = file.metadata()?;
-        let size = if meta.is_file() { meta.len() } else { 0 };
+        let size = if meta.is_file() {
+            meta.len().saturating_sub(file.stream_position()?)
+        } else {
+            0
+        };
         Ok(Shrinking {
             file,
             size,
@@ -361,7 +386,7 @@ impl Read for Shrinking {
         self.read += n as u64;
         if n == 0 && !buf.is_empty() && self.read < self.size {
             return Err(io::Error::other(format!(
-                "it shrank while it was read: it ended at byte {} of the {} it had when opened",
+                "it shrank while it was read: it ended after {} of the {} bytes it had when opened",
                 self.read, self.size
             )));
         }
@@ -446,7 +471,7 @@ mod tests {
         assert_eq!(rest.len(), 5000 - 4096);
         assert_eq!(
             err.to_string(),
-            "it shrank while it was read: it ended at byte 5000 of the 10000 it had when opened"
+            "it shrank while it was read: it ended after 5000 of the 10000 bytes it had when opened"
         );
         // Read whole; grown while read.
         let mut all = Vec::new();
