@@ -52,8 +52,10 @@ const OUTPUT_PER_CHUNK: usize = 8 << 20;
 /// base of `base_len` bytes: each line's target may be about as long as
 /// the base (a short reference, even an empty line, takes its path), so a
 /// chunk's output is up to `base_len` times its number of lines, and the
-/// 2-byte `g` lines of a 2 MB chunk with a 120 KB base would be 120 GB; the
-/// line itself and the JSON record add at most about 128 bytes per byte.
+/// 2-byte `g` lines of a 2 MB chunk with a 120 KB base would be 120 GB.
+/// Every line takes at least a byte of input, so a chunk of `n` bytes
+/// writes at most about `n x (base_len + 128)`: the 128 cover the JSON
+/// record around a target, or an error message.
 fn chunk_for(base_len: usize) -> usize {
     (OUTPUT_PER_CHUNK / (base_len + 128)).max(1)
 }
