@@ -280,6 +280,7 @@ fn engine(c: &mut Criterion) {
         let options = batch::Options {
             pool: (threads > 1).then_some(&pool),
             chunk_size: batch::DEFAULT_CHUNK_SIZE,
+            ..batch::Options::default()
         };
         group.bench_with_input(BenchmarkId::new("check", threads), &data, |b, data| {
             b.iter(|| {

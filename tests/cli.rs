@@ -7,6 +7,8 @@ mod extract_text;
 mod iri;
 /// `extract --log` on the sample logs of tests/data/logs.
 mod logs;
+/// Hostile inputs and outputs: long lines, closed and full outputs, shrinking files.
+mod reliability;
 mod surt;
 
 use std::io::{Read, Write};

@@ -6,6 +6,8 @@ use crate::simd::Backend;
 use crate::stage2::{self, Scanner};
 use crate::uri::{parse_reference, Uri};
 
+use super::LongLine;
+
 /// A piece of input made of whole lines, and the number of its first line.
 ///
 /// [`run`](super::run) hands its `process` callback one chunk at a time; a chunk never
@@ -32,6 +34,7 @@ pub struct Chunk<'a> {
     data: &'a [u8],
     first_line: u64,
     offset: u64,
+    skipped: &'a [LongLine],
 }
 
 impl<'a> Chunk<'a> {
@@ -54,7 +57,28 @@ impl<'a> Chunk<'a> {
             data,
             first_line,
             offset,
+            skipped: &[],
         }
+    }
+
+    /// The chunk, with `skipped` read past just before it.
+    pub(super) fn with_skipped(self, skipped: &'a [LongLine]) -> Chunk<'a> {
+        Chunk { skipped, ..self }
+    }
+
+    /// The lines longer than [`Options::max_line`](super::Options::max_line)
+    /// read past just before the chunk's first line (or, for the last chunk,
+    /// at the end of the input), in input order; none with the default
+    /// options.
+    ///
+    /// ```
+    /// use uriscan::batch::Chunk;
+    ///
+    /// assert!(Chunk::new(b"a\n", 1, 0).skipped().is_empty());
+    /// ```
+    #[must_use]
+    pub fn skipped(&self) -> &'a [LongLine] {
+        self.skipped
     }
 
     /// The bytes of the chunk, line terminators included.

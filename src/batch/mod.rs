@@ -10,7 +10,9 @@
 //! 1. The input is read in blocks into chunks of about `chunk_size` bytes that
 //!    end on a line feed (the bytes after the last LF of a block move to the next
 //!    chunk). A line longer than a chunk grows that chunk: a line is never
-//!    split. Each chunk knows the number of its first line.
+//!    split, unless it is longer than `max_line`: then it is read past (never
+//!    held whole) and listed by [`Chunk::skipped`] of the next chunk. Each
+//!    chunk knows the number of its first line.
 //! 2. The calling thread reads chunks and spawns one rayon task per chunk,
 //!    keeping at most `2 x threads + 2` chunks in flight; each task renders its
 //!    chunk's output into its own buffer and returns a value (statistics, say).
@@ -18,8 +20,9 @@
 //!    order, writes their output and hands their values to `consume`: reading,
 //!    processing and writing overlap, with no barrier between batches.
 //!
-//! Memory stays bounded by about `(2 x threads + 2) x chunk_size` plus outputs,
-//! whatever the size of the input, be it a 10 GB file or an endless pipe. With
+//! Memory stays bounded by about `(2 x threads + 2) x chunk_size` plus outputs
+//! and the longest line, whatever the size of the input, be it a 10 GB file or
+//! an endless pipe; `max_line` bounds the longest line. With
 //! one thread, no thread pool is involved: chunks are read, processed and
 //! written one after the other.
 //!
@@ -48,12 +51,12 @@
 //! ```
 
 mod chunk;
-mod run;
+pub(crate) mod run;
 #[cfg(test)]
 mod tests;
 
 pub use chunk::{Chunk, Lines, Uris};
-pub use run::{run, Options, Pool, Progress, RunError};
+pub use run::{run, LongLine, Options, Pool, Progress, RunError};
 
 /// The default size of a chunk: large enough to amortise the scheduling, small
 /// enough to keep every core busy on modest inputs.

@@ -82,7 +82,7 @@ impl Pool {
 /// assert_eq!(default.chunk_size, DEFAULT_CHUNK_SIZE);
 ///
 /// let pool = Pool::new(2)?;
-/// let options = Options { pool: Some(&pool), chunk_size: 1 << 16 };
+/// let options = Options { pool: Some(&pool), chunk_size: 1 << 16, ..Options::default() };
 /// let input: String = (0..20_000).map(|i| format!("http://example.com/{i}\n")).collect();
 /// let mut out = Vec::new();
 /// let mut chunks = 0;
@@ -102,6 +102,13 @@ pub struct Options<'p> {
     /// The target size of a chunk in bytes (a chunk holding one long line is
     /// longer).
     pub chunk_size: usize,
+    /// The longest line kept, in bytes before its LF (a CR counted): a
+    /// longer one is read past, never held whole, and listed by
+    /// [`Chunk::skipped`] instead (the default, `usize::MAX`, keeps every
+    /// line). A chunk is then at most `max_line + 1` bytes, whatever
+    /// `chunk_size` says, so memory stays bounded on an input with no LF
+    /// (`/dev/zero`).
+    pub max_line: usize,
 }
 
 impl Default for Options<'_> {
@@ -109,7 +116,51 @@ impl Default for Options<'_> {
         Options {
             pool: None,
             chunk_size: DEFAULT_CHUNK_SIZE,
+            max_line: usize::MAX,
         }
+    }
+}
+
+/// A line longer than [`Options::max_line`], left out of the chunks: its
+/// number, where it starts and its length (without its LF).
+///
+/// ```
+/// use uriscan::batch::{run, LongLine, Options};
+///
+/// let options = Options { max_line: 4, ..Options::default() };
+/// let mut skipped = Vec::new();
+/// let mut kept = Vec::new();
+/// run(&b"ab\nabcdefgh\ncd\n"[..], &mut std::io::sink(), &options,
+///     |chunk, _out| {
+///         let lines: Vec<_> = chunk.lines().map(|(n, l)| (n, l.to_vec())).collect();
+///         (chunk.skipped().to_vec(), lines)
+///     },
+///     |(long, lines), _progress| {
+///         skipped.extend(long);
+///         kept.extend(lines);
+///     },
+/// )?;
+/// assert_eq!(skipped, [LongLine { line: 2, offset: 3, len: 8, lf: true }]);
+/// assert_eq!(kept, [(1, b"ab".to_vec()), (3, b"cd".to_vec())]);
+/// # Ok::<(), uriscan::batch::RunError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LongLine {
+    /// Its line number (1-based).
+    pub line: u64,
+    /// The offset of its first byte in the input.
+    pub offset: u64,
+    /// Its length in bytes, its LF not counted.
+    pub len: u64,
+    /// Whether an LF ended it (not the end of the input).
+    pub lf: bool,
+}
+
+impl LongLine {
+    /// The bytes of input it took, its LF counted.
+    #[must_use]
+    pub fn input_len(&self) -> u64 {
+        self.len + u64::from(self.lf)
     }
 }
 
@@ -135,10 +186,19 @@ impl Default for Options<'_> {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// Input bytes processed and written.
+    /// Input bytes processed and written (or skipped as a [`LongLine`]).
     pub bytes: u64,
-    /// Records processed and written.
+    /// Records processed and written (or skipped as a [`LongLine`]).
     pub lines: u64,
+}
+
+impl Progress {
+    /// Counts `chunk`, the lines it skipped included.
+    fn add(&mut self, chunk: &OwnedChunk) {
+        let skipped = chunk.skipped.iter().map(LongLine::input_len).sum::<u64>();
+        self.bytes += chunk.len as u64 + skipped;
+        self.lines += chunk.lines + chunk.skipped.len() as u64;
+    }
 }
 
 /// A failure of [`run`]: reading the input or writing the output.
@@ -242,8 +302,7 @@ where
     P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
     C: FnMut(T, &Progress),
 {
-    let chunk_size = options.chunk_size.max(1);
-    let mut reader = ChunkReader::new(input, chunk_size);
+    let mut reader = ChunkReader::new(input, options.chunk_size, options.max_line);
     let mut progress = Progress::default();
     let Some(pool) = options.pool else {
         let mut buf = Vec::new();
@@ -252,8 +311,7 @@ where
             out.clear();
             let value = process(&chunk.as_chunk(), &mut out);
             output.write_all(&out).map_err(RunError::Write)?;
-            progress.bytes += chunk.len as u64;
-            progress.lines += chunk.lines;
+            progress.add(&chunk);
             consume(value, &progress);
             buf = chunk.data;
         }
@@ -331,8 +389,7 @@ where
                 if write_error.is_none() {
                     match output.write_all(&out) {
                         Ok(()) => {
-                            progress.bytes += chunk.len as u64;
-                            progress.lines += chunk.lines;
+                            progress.add(&chunk);
                             consume(value, &progress);
                         }
                         Err(e) => write_error = Some(e),
@@ -352,46 +409,59 @@ where
 }
 
 /// A chunk that owns its bytes.
-struct OwnedChunk {
+pub(super) struct OwnedChunk {
     /// The bytes of the chunk are `data[..len]`.
-    data: Vec<u8>,
-    len: usize,
+    pub(super) data: Vec<u8>,
+    pub(super) len: usize,
     first_line: u64,
     offset: u64,
     lines: u64,
+    /// The lines too long to keep, read past just before this chunk's first.
+    pub(super) skipped: Vec<LongLine>,
 }
 
 impl OwnedChunk {
     fn as_chunk(&self) -> Chunk<'_> {
-        Chunk::new(&self.data[..self.len], self.first_line, self.offset)
+        Chunk::new(&self.data[..self.len], self.first_line, self.offset).with_skipped(&self.skipped)
     }
 }
 
-/// Cuts a byte stream into chunks of whole lines.
-struct ChunkReader<R> {
+/// Cuts a byte stream into chunks of whole lines, reading past lines longer
+/// than `max_line`.
+pub(super) struct ChunkReader<R> {
     inner: R,
+    /// The target size of a chunk, at most `max_line + 1`.
     chunk_size: usize,
+    max_line: usize,
     /// The bytes after the last LF of the previous chunk.
     carry: Vec<u8>,
     eof: bool,
+    /// A read error, returned once the bytes read before it are a chunk.
+    error: Option<io::Error>,
     next_line: u64,
     offset: u64,
 }
 
 impl<R: Read> ChunkReader<R> {
-    fn new(inner: R, chunk_size: usize) -> Self {
+    pub(super) fn new(inner: R, chunk_size: usize, max_line: usize) -> Self {
         ChunkReader {
             inner,
-            chunk_size,
+            // INVARIANT: no chunk's buffer is filled past `max_line + 1`
+            // bytes before an LF is looked for, so a line whose LF is
+            // found is never too long, and one whose LF is not found in
+            // `max_line + 1` bytes is.
+            chunk_size: chunk_size.clamp(1, max_line.saturating_add(1)),
+            max_line: max_line.max(1),
             carry: Vec::new(),
             eof: false,
+            error: None,
             next_line: 1,
             offset: 0,
         }
     }
 
     /// The next chunk, in `buf`; `None` at the end of the input.
-    fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
+    pub(super) fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
         // `buf` keeps its full length from one use to the next, so that only
         // memory it never had gets zeroed; `filled` says how much is data.
         let mut filled = self.carry.len();
@@ -401,10 +471,11 @@ impl<R: Read> ChunkReader<R> {
         }
         buf[..filled].copy_from_slice(&self.carry);
         self.carry.clear();
+        let mut skipped = Vec::new();
+        // INVARIANT: `buf[..scanned]` holds no LF.
+        let mut scanned = 0;
         loop {
-            // INVARIANT: `buf[..filled]` holds no LF at or after `scanned`.
-            let scanned = filled;
-            filled = self.fill(&mut buf, filled, target)?;
+            filled = self.fill(&mut buf, filled, target);
             if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
                 if !self.eof || scanned + i + 1 < filled {
                     self.carry.extend_from_slice(&buf[scanned + i + 1..filled]);
@@ -412,21 +483,28 @@ impl<R: Read> ChunkReader<R> {
                 }
                 break;
             }
+            // `buf[..filled]` is the start of one line, which may be too long.
+            if filled > self.max_line {
+                skipped.push(self.skip_line(&mut buf, &mut filled));
+                (scanned, target) = (0, self.chunk_size.max(filled));
+                continue;
+            }
             if self.eof {
                 break;
             }
             // A line longer than the chunk: grow the chunk, never split it.
-            target = filled + self.chunk_size;
+            scanned = filled;
+            target = (filled + self.chunk_size).min(self.max_line.saturating_add(1));
             if buf.len() < target {
                 buf.resize(target, 0);
             }
         }
-        if filled == 0 {
-            return Ok(None);
+        if filled == 0 && skipped.is_empty() {
+            return self.error.take().map_or(Ok(None), Err);
         }
         let data = &buf[..filled];
         let mut lines = count_lf(data);
-        if data.last() != Some(&b'\n') {
+        if !data.is_empty() && data.last() != Some(&b'\n') {
             lines += 1;
         }
         let chunk = OwnedChunk {
@@ -435,24 +513,61 @@ impl<R: Read> ChunkReader<R> {
             lines,
             len: filled,
             data: buf,
+            skipped,
         };
         self.next_line += lines;
         self.offset += filled as u64;
         Ok(Some(chunk))
     }
 
+    /// Reads past the line that `buf[..*filled]` starts, too long to keep,
+    /// and up to its LF; leaves the bytes read after the LF in
+    /// `buf[..*filled]`. Memory: `buf` as it is.
+    fn skip_line(&mut self, buf: &mut [u8], filled: &mut usize) -> LongLine {
+        let mut long = LongLine {
+            line: self.next_line,
+            offset: self.offset,
+            len: 0,
+            lf: false,
+        };
+        let mut read = *filled;
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', &buf[..read]) {
+                long.len += i as u64;
+                long.lf = true;
+                buf.copy_within(i + 1..read, 0);
+                *filled = read - i - 1;
+                break;
+            }
+            long.len += read as u64;
+            if self.eof {
+                *filled = 0;
+                break;
+            }
+            read = self.fill(buf, 0, buf.len());
+        }
+        self.next_line += 1;
+        self.offset += long.input_len();
+        long
+    }
+
     /// Reads into `buf[filled..target]` until it is full or the input ends;
-    /// returns the new `filled`.
-    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> io::Result<usize> {
+    /// returns the new `filled`. A read error ends the input, to be
+    /// returned by the next `next_chunk`: what was read before it is
+    /// processed first.
+    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> usize {
         while filled < target && !self.eof {
             match self.inner.read(&mut buf[filled..target]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+                Err(e) => {
+                    self.error = Some(e);
+                    self.eof = true;
+                }
             }
         }
-        Ok(filled)
+        filled
     }
 }
 

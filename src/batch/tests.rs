@@ -38,6 +38,7 @@ fn collect(
     let options = Options {
         pool: (threads > 1).then_some(&pool),
         chunk_size,
+        ..Options::default()
     };
     let mut out = Vec::new();
     let mut lines = Vec::new();
@@ -142,6 +143,7 @@ fn read_error_keeps_what_came_before() {
         &Options {
             pool: None,
             chunk_size: 2,
+            ..Options::default()
         },
         |c, o| {
             o.extend_from_slice(c.data());
@@ -152,4 +154,123 @@ fn read_error_keeps_what_came_before() {
     assert!(matches!(r, Err(RunError::Read(_))));
     assert_eq!(lines, 3);
     assert_eq!(out, b"a\na\na\n");
+}
+
+/// Lines longer than `max_line` are read past and listed, at every chunk
+/// size, read size and thread count; the others are kept, numbered as in
+/// the whole input; the progress counts every byte and line.
+#[test]
+fn long_lines_are_skipped_and_listed() {
+    let input = b"ab\nabcdef\r\n\nabcd\nxyzxyzxyz\nq\r\nlast-too-long";
+    // (number, offset, bytes before the LF, LF) of every line.
+    let mut all = Vec::new();
+    let mut offset = 0;
+    for (i, piece) in input.split_inclusive(|&b| b == b'\n').enumerate() {
+        let lf = piece.ends_with(b"\n");
+        let len = piece.len() - usize::from(lf);
+        all.push((i as u64 + 1, offset, len, lf));
+        offset += piece.len() as u64;
+    }
+    let reference = reference_lines(input);
+    for max_line in 1..=14 {
+        let expected_skipped: Vec<LongLine> = all
+            .iter()
+            .filter(|l| l.2 > max_line)
+            .map(|&(line, offset, len, lf)| LongLine {
+                line,
+                offset,
+                len: len as u64,
+                lf,
+            })
+            .collect();
+        let expected_kept: Vec<(u64, Vec<u8>)> = reference
+            .iter()
+            .filter(|(n, _)| all[*n as usize - 1].2 <= max_line)
+            .cloned()
+            .collect();
+        for chunk_size in [1, 2, 5, 64] {
+            for read_size in [1, 3, 1000] {
+                for threads in [1, 2] {
+                    let pool = Pool::new(threads).unwrap();
+                    let options = Options {
+                        pool: (threads > 1).then_some(&pool),
+                        chunk_size,
+                        max_line,
+                    };
+                    let (mut kept, mut skipped, mut last) = (Vec::new(), Vec::new(), None);
+                    run(
+                        Short(input, read_size),
+                        &mut io::sink(),
+                        &options,
+                        |chunk, _| {
+                            let lines: Vec<_> =
+                                chunk.lines().map(|(n, l)| (n, l.to_vec())).collect();
+                            (lines, chunk.skipped().to_vec())
+                        },
+                        |(lines, long), p| {
+                            kept.extend(lines);
+                            skipped.extend(long);
+                            last = Some(*p);
+                        },
+                    )
+                    .unwrap();
+                    let what = format!("max {max_line} chunk {chunk_size} read {read_size}");
+                    assert_eq!(kept, expected_kept, "{what}");
+                    assert_eq!(skipped, expected_skipped, "{what}");
+                    let last = last.unwrap();
+                    assert_eq!(last.bytes, input.len() as u64, "{what}");
+                    assert_eq!(last.lines, all.len() as u64, "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// A line with no end is read past in bounded memory: the chunk buffers
+/// never outgrow `max_line + 1` bytes.
+#[test]
+fn endless_line_is_read_in_bounded_memory() {
+    let mut reader = super::run::ChunkReader::new(io::repeat(b'z').take(10 << 20), 1 << 16, 4096);
+    let chunk = reader.next_chunk(Vec::new()).unwrap().unwrap();
+    assert_eq!(chunk.len, 0);
+    assert_eq!(chunk.skipped.len(), 1);
+    assert_eq!(chunk.skipped[0].len, 10 << 20);
+    assert!(chunk.data.len() <= 4097, "{}", chunk.data.len());
+    assert!(reader.next_chunk(chunk.data).unwrap().is_none());
+}
+
+/// The bytes read before a read error, in the chunk being filled, are
+/// processed before the error is returned (a file truncated while read is
+/// processed as far as it was read).
+#[test]
+fn read_error_mid_chunk_keeps_the_bytes_before_it() {
+    struct ThenFail<'a>(&'a [u8]);
+    impl Read for ThenFail<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("boom"));
+            }
+            let n = self.0.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    for threads in [1, 2] {
+        let pool = Pool::new(threads).unwrap();
+        let options = Options {
+            pool: (threads > 1).then_some(&pool),
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        let r = run(
+            ThenFail(b"a\nb"),
+            &mut out,
+            &options,
+            |c, o| o.extend_from_slice(c.data()),
+            |(), _| {},
+        );
+        assert!(matches!(r, Err(RunError::Read(e)) if e.to_string() == "boom"));
+        assert_eq!(out, b"a\nb");
+    }
 }

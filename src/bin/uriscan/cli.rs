@@ -12,8 +12,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 /// Input: the files named, or standard input when none is named or `-` is. Records
 /// are lines ended by LF; one CR before the LF is dropped; the last line needs no
 /// LF. Output: standard output, or the file of `-o/--output`. Exit status: 0
-/// success, 1 invalid lines (check; normalize, resolve and dedup with `--strict`),
-/// 2 usage or I/O error.
+/// success, 1 invalid lines (check; normalize, resolve and dedup with `--strict`)
+/// or lines longer than `--max-line` skipped, 2 usage or I/O error.
 #[derive(Parser, Debug)]
 #[command(
     name = "uriscan",
@@ -81,6 +81,8 @@ pub enum Command {
     /// or a TSV row (`--format tsv`, with a header; `\N` is undefined). scheme,
     /// authority, path, query and fragment are present even for invalid lines
     /// (null = undefined, "" = empty); userinfo, host and port only for valid ones.
+    /// Bytes that are not UTF-8 are `\xNN` in TSV (lossless: `\\ \t \n \r \xNN`
+    /// undone give the line back) and U+FFFD in JSON (lossy).
     /// Exit status: 0, or 2 on an I/O error; validity is reported in the output.
     Split(SplitArgs),
     /// Print statistics about the input: lines, validity, error kinds, schemes and
@@ -366,8 +368,13 @@ pub struct Input {
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Target size of a unit of parallel work, in bytes, at most 1G (K, M and G suffixes allowed).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_chunk_size)]
     pub chunk_size: Option<usize>,
+    /// The longest line read, in bytes before its LF [default: 256M]. A longer
+    /// line is read past (never held in memory), reported on standard error
+    /// with its number and offset, and counted; the exit status is then 1.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_line: Option<usize>,
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long, overrides_with = "no_progress")]
     pub progress: bool,
@@ -483,7 +490,18 @@ pub enum StatsFormat {
     Json,
 }
 
-/// `4096`, `64K`, `2M`, `1G` (binary multiples).
+/// `--chunk-size`: a size of at most 1G.
+fn parse_chunk_size(s: &str) -> Result<usize, String> {
+    let size = parse_size(s)?;
+    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
+    // allocating the machine's memory.
+    if size > MAX_CHUNK {
+        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+    }
+    Ok(size)
+}
+
+/// `4096`, `64K`, `2M`, `1G` (binary multiples), at least 1.
 fn parse_size(s: &str) -> Result<usize, String> {
     let s = s.trim();
     let (digits, shift) = match s.as_bytes().last() {
@@ -499,12 +517,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .checked_mul(1 << shift)
         .ok_or_else(|| format!("'{s}' is too large"))?;
     if size == 0 {
-        return Err("the chunk size must be at least 1 byte".into());
-    }
-    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
-    // allocating the machine's memory.
-    if size > MAX_CHUNK {
-        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+        return Err("a size must be at least 1 byte".into());
     }
     Ok(size)
 }

@@ -2,8 +2,10 @@
 //! command line; each subcommand (`cmd`) turns its arguments into its
 //! configuration; [`drive`] runs the corpus engine ([`uriscan::batch`]) with
 //! it over every input and maps the outcome to an exit code: 0 all well, 1
-//! invalid lines (where the subcommand says so), 2 a usage or I/O error. A
-//! closed standard output ends the run quietly, with success. The one
+//! invalid lines (where the subcommand says so) or lines longer than
+//! `--max-line` skipped, 2 a usage or I/O error (a file that shrinks while it
+//! is read is one: [`Shrinking`]). A closed standard output ends the run
+//! quietly, with success. The one
 //! `unsafe` block is the key store's prefetch (`seen`).
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -139,6 +141,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     let options = batch::Options {
         pool: pool.as_ref(),
         chunk_size: common.chunk_size,
+        max_line: common.max_line,
     };
     let total: Option<u64> = common
         .files
@@ -196,6 +199,7 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
                     None => cmd.process(&name, chunk, buf),
                 };
                 part.stats.bytes = chunk.data().len() as u64;
+                note_skipped(&name, chunk.skipped(), &mut part);
                 part
             },
             |part, p| {
@@ -268,6 +272,11 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     if let Some(summary) = cmd.summary(&totals, &state) {
         to_stderr(format!("{summary}\n").as_bytes());
     }
+    if totals.skipped > 0 {
+        let lines = output::count(totals.skipped, "line", "lines");
+        to_stderr(format!("uriscan: {lines} longer than --max-line skipped\n").as_bytes());
+        return Ok(ExitCode::from(1));
+    }
     Ok(if cmd.fails(&totals) {
         ExitCode::from(1)
     } else {
@@ -275,10 +284,31 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Reports the lines longer than `--max-line` read past before `part`'s
+/// chunk of `file`, before its own reports, and counts them.
+fn note_skipped<X>(file: &str, skipped: &[batch::LongLine], part: &mut cmd::Part<X>) {
+    if skipped.is_empty() {
+        return;
+    }
+    let mut messages = Vec::new();
+    for long in skipped {
+        let _ = writeln!(
+            messages,
+            "uriscan: {file}:{}: line of {} bytes (from byte {}) longer than --max-line, skipped",
+            long.line, long.len, long.offset
+        );
+        part.stats.bytes += long.input_len();
+    }
+    messages.append(&mut part.messages);
+    part.messages = messages;
+    part.stats.lines += skipped.len() as u64;
+    part.stats.skipped += skipped.len() as u64;
+}
+
 /// An input: standard input or a file.
 enum Source {
     Stdin,
-    File(File),
+    File(Shrinking),
 }
 
 impl Read for Source {
@@ -292,12 +322,76 @@ impl Read for Source {
 
 fn open(path: &Path) -> io::Result<Source> {
     if path.as_os_str() == "-" {
-        return Ok(Source::Stdin);
+        return Ok(Shrinking::stdin().map_or(Source::Stdin, Source::File));
     }
     if std::fs::metadata(path)?.is_dir() {
         return Err(io::Error::other("it is a directory"));
     }
-    Ok(Source::File(File::open(path)?))
+    Shrinking::open(path).map(Source::File)
+}
+
+/// A file that fails to read when it ends before the size it had when it
+/// was opened: truncated while it is read (a log rotated, a file rewritten),
+/// it would otherwise be processed short without a word. (A file that
+/// grows is read to its new end.)
+struct Shrinking {
+    file: File,
+    /// The bytes from the position at open to the end (0 for what is not
+    /// a regular file: a FIFO, a device, a file of /proc, whose sizes say
+    /// nothing).
+    size: u64,
+    read: u64,
+}
+
+impl Shrinking {
+    fn open(path: &Path) -> io::Result<Shrinking> {
+        Shrinking::new(File::open(path)?)
+    }
+
+    /// Standard input when it is a regular file (`< access.log`), read
+    /// from where it stands; `None` for a pipe or a terminal.
+    #[cfg(unix)]
+    fn stdin() -> Option<Shrinking> {
+        use std::os::fd::AsFd as _;
+        let file = File::from(io::stdin().as_fd().try_clone_to_owned().ok()?);
+        let shrinking = Shrinking::new(file).ok()?;
+        (shrinking.size > 0).then_some(shrinking)
+    }
+
+    #[cfg(not(unix))]
+    fn stdin() -> Option<Shrinking> {
+        None
+    }
+
+    /// `file`, expected to hold the bytes from where it stands to its end.
+    fn new(mut file: File) -> io::Result<Shrinking> {
+        use std::io::Seek as _;
+        let meta = file.metadata()?;
+        let size = if meta.is_file() {
+            meta.len().saturating_sub(file.stream_position()?)
+        } else {
+            0
+        };
+        Ok(Shrinking {
+            file,
+            size,
+            read: 0,
+        })
+    }
+}
+
+impl Read for Shrinking {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read += n as u64;
+        if n == 0 && !buf.is_empty() && self.read < self.size {
+            return Err(io::Error::other(format!(
+                "it shrank while it was read: it ended after {} of the {} bytes it had when opened",
+                self.read, self.size
+            )));
+        }
+        Ok(n)
+    }
 }
 
 /// A sink for the engine's (empty) chunk records that fails once `consume`
@@ -350,5 +444,47 @@ fn is_closed(result: io::Result<()>, to: Option<&Path>) -> anyhow::Result<bool> 
         (Err(e), Some(path)) => {
             Err(anyhow::Error::new(e).context(format!("cannot write to {}", path.display())))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file truncated while it is read fails to read at its new end,
+    /// after giving what it had; one read whole, or one that grew, does not.
+    #[test]
+    fn a_file_that_shrinks_while_read_is_an_error() {
+        let path = std::env::temp_dir().join(format!("uriscan-shrink-{}", std::process::id()));
+        std::fs::write(&path, vec![b'a'; 10_000]).unwrap();
+        let mut source = Shrinking::open(&path).unwrap();
+        let mut buf = [0; 4096];
+        assert_eq!(source.read(&mut buf).unwrap(), 4096);
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(5000)
+            .unwrap();
+        let mut rest = Vec::new();
+        let err = source.read_to_end(&mut rest).unwrap_err();
+        assert_eq!(rest.len(), 5000 - 4096);
+        assert_eq!(
+            err.to_string(),
+            "it shrank while it was read: it ended after 5000 of the 10000 bytes it had when opened"
+        );
+        // Read whole; grown while read.
+        let mut all = Vec::new();
+        Shrinking::open(&path)
+            .unwrap()
+            .read_to_end(&mut all)
+            .unwrap();
+        assert_eq!(all.len(), 5000);
+        let mut source = Shrinking::open(&path).unwrap();
+        std::fs::write(&path, vec![b'b'; 6000]).unwrap();
+        all.clear();
+        source.read_to_end(&mut all).unwrap();
+        assert_eq!(all.len(), 6000);
+        std::fs::remove_file(&path).unwrap();
     }
 }

@@ -17,6 +17,8 @@ pub struct Stats {
     pub bytes: u64,
     pub valid: u64,
     pub invalid: u64,
+    /// Lines longer than `--max-line`, read past (counted in `lines`).
+    pub skipped: u64,
     pub by_kind: [u64; ErrorKind::ALL.len()],
     pub by_component: [u64; Component::ALL.len()],
     pub relative: u64,
@@ -70,6 +72,7 @@ impl Stats {
         self.bytes += other.bytes;
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.skipped += other.skipped;
         self.relative += other.relative;
         for (a, b) in self.by_kind.iter_mut().zip(other.by_kind) {
             *a += b;
@@ -108,6 +111,7 @@ impl Stats {
         let _ = writeln!(s, "bytes       {}", self.bytes);
         let _ = writeln!(s, "valid       {}", self.valid);
         let _ = writeln!(s, "invalid     {}", self.invalid);
+        let _ = writeln!(s, "skipped     {}", self.skipped);
         let _ = writeln!(s, "elapsed     {secs:.3} s");
         let _ = writeln!(
             s,
@@ -145,11 +149,12 @@ impl Stats {
     pub fn json(&self, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
         let mut s = format!(
-            "{{\"lines\":{},\"bytes\":{},\"valid\":{},\"invalid\":{},\"elapsed_s\":{secs:.6},\"gb_per_s\":{:.6},\"m_lines_per_s\":{:.6},\"invalid_by_kind\":{{",
+            "{{\"lines\":{},\"bytes\":{},\"valid\":{},\"invalid\":{},\"skipped\":{},\"elapsed_s\":{secs:.6},\"gb_per_s\":{:.6},\"m_lines_per_s\":{:.6},\"invalid_by_kind\":{{",
             self.lines,
             self.bytes,
             self.valid,
             self.invalid,
+            self.skipped,
             rate(self.bytes, secs) / 1e9,
             rate(self.lines, secs) / 1e6
         );

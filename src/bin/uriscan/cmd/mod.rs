@@ -125,11 +125,19 @@ pub enum StatsTo {
     Output,
 }
 
+/// `--max-line`'s default, 256 MiB: above any URI met in practice (browsers
+/// stop at a few MB; a `data:` URI of a large image is tens of MB), and
+/// above the 200 MB lines the test suite keeps, yet it bounds the memory an
+/// input with no LF (`/dev/zero`) takes to that, plus the chunks.
+pub const DEFAULT_MAX_LINE: usize = 256 << 20;
+
 /// The settings every subcommand has, with clap left behind.
 pub struct Common {
     pub files: Vec<PathBuf>,
     pub threads: usize,
     pub chunk_size: usize,
+    /// `--max-line`: longer lines are skipped.
+    pub max_line: usize,
     /// `Some(true)` for `--progress`, `Some(false)` for `--no-progress`.
     pub progress: Option<bool>,
     /// `--output`, or standard output.
@@ -155,6 +163,7 @@ impl Common {
             files,
             threads,
             chunk_size: input.chunk_size.unwrap_or(batch::DEFAULT_CHUNK_SIZE),
+            max_line: input.max_line.unwrap_or(DEFAULT_MAX_LINE),
             progress: if input.no_progress {
                 Some(false)
             } else if input.progress {

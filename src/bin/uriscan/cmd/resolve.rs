@@ -26,9 +26,12 @@ impl Resolve {
         if a.invalid.invalid == InvalidPolicy::Key {
             anyhow::bail!("--invalid key is for normalize and dedup with --profile surt");
         }
+        let base = super::base_uri("--base", a.base)?;
+        let mut common = Common::new(a.input, a.output, a.stats.format());
+        common.chunk_size = common.chunk_size.min(chunk_for(base.as_str().len()));
         Ok(Resolve {
-            base: super::base_uri("--base", a.base)?,
-            common: Common::new(a.input, a.output, a.stats.format()),
+            base,
+            common,
             mode: super::mode(a.mode.mode),
             strict_scheme: !a.non_strict,
             emit: Transformed {
@@ -40,6 +43,21 @@ impl Resolve {
             strict: a.invalid.strict,
         })
     }
+}
+
+/// About the most output a chunk renders in memory before it is written.
+const OUTPUT_PER_CHUNK: usize = 8 << 20;
+
+/// The largest chunk whose output stays within [`OUTPUT_PER_CHUNK`] with a
+/// base of `base_len` bytes: each line's target may be about as long as
+/// the base (a short reference, even an empty line, takes its path), so a
+/// chunk's output is up to `base_len` times its number of lines, and the
+/// 2-byte `g` lines of a 2 MB chunk with a 120 KB base would be 120 GB.
+/// Every line takes at least a byte of input, so a chunk of `n` bytes
+/// writes at most about `n x (base_len + 128)`: the 128 cover the JSON
+/// record around a target, or an error message.
+fn chunk_for(base_len: usize) -> usize {
+    (OUTPUT_PER_CHUNK / (base_len + 128)).max(1)
 }
 
 impl Command for Resolve {
