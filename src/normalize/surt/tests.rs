@@ -98,10 +98,15 @@ fn any_bytes_get_an_ascii_key() {
 /// write for the same line, on URIs built from pieces that each steer one
 /// of its branches: schemes with and without an authority, IPv4 forms,
 /// `www`, ports, escapes that decode to `%`, `/` or `.`, dot and empty
-/// segments, session ids and ASP.NET segments, queries to sort.
+/// segments, session ids and ASP.NET segments, queries to sort; and
+/// relative references of the three forms (`//host/path`, `/host/path`,
+/// `host/path`), which the library keys as `http://` and them.
 #[test]
 fn fast_path_of_valid_uris_is_the_general_key() {
-    const SCHEMES: [&str; 7] = ["http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc"];
+    // The empty one makes a relative reference.
+    const SCHEMES: [&str; 8] = [
+        "http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc", "",
+    ];
     const HOSTS: [&str; 13] = [
         "",
         "www.Example.COM",
@@ -150,11 +155,16 @@ fn fast_path_of_valid_uris_is_the_general_key() {
         (state % n as u64) as usize
     };
     let (mut line, mut fast, mut general) = (String::new(), Vec::new(), Vec::new());
-    let mut tried = 0;
+    let (mut tried, mut relative) = (0, 0);
     for _ in 0..50_000 {
         line.clear();
-        line.push_str(SCHEMES[next(SCHEMES.len())]);
-        line.push(':');
+        let scheme = SCHEMES[next(SCHEMES.len())];
+        if !scheme.is_empty() {
+            line.push_str(scheme);
+            line.push(':');
+        } else if next(2) > 0 {
+            line.push_str(["", "/", "a@"][next(3)]);
+        }
         if next(4) > 0 {
             line.push_str("//");
             line.push_str(HOSTS[next(HOSTS.len())]);
@@ -164,10 +174,11 @@ fn fast_path_of_valid_uris_is_the_general_key() {
         for _ in 0..next(8) {
             line.push_str(PIECES[next(PIECES.len())]);
         }
-        let Ok(uri) = parse(line.as_bytes(), Mode::Uri) else {
+        let Ok(uri) = parse(line.as_bytes(), Mode::Reference) else {
             continue;
         };
         tried += 1;
+        relative += usize::from(scheme.is_empty());
         fast.clear();
         general.clear();
         let (f, g) = (key_uri(&uri, &mut fast), key(line.as_bytes(), &mut general));
@@ -178,4 +189,5 @@ fn fast_path_of_valid_uris_is_the_general_key() {
         );
     }
     assert!(tried > 20_000, "only {tried} valid URIs");
+    assert!(relative > 2_000, "only {relative} relative references");
 }
