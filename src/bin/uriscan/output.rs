@@ -69,6 +69,12 @@ pub struct Transformed {
 
 impl Transformed {
     /// The record of line `line` (`text`), whose result is `value` or an error.
+    /// Whether a valid line's record is its value and a LF alone (text,
+    /// without `--with-original`), which the caller may then write itself.
+    pub fn is_bare_text(&self) -> bool {
+        self.format == OutFormat::Text && !self.with_original
+    }
+
     pub fn record(
         &self,
         out: &mut Vec<u8>,

@@ -62,8 +62,14 @@ impl Command for Normalize {
         // `Normalizer::is_normal` looks for.
         for (line, text, result) in chunk.uris(self.mode).for_normalizer() {
             st.record(&result, detailed);
-            // An already normal URI is written as it is, with no copy.
+            // An already normal URI is written as it is, with no copy;
+            // in plain text, a key straight into the output.
             let value = match &result {
+                Ok(uri) if self.emit.is_bare_text() => {
+                    self.normalizer.normalize(uri, out);
+                    out.push(b'\n');
+                    continue;
+                }
                 Ok(uri) => Ok(self.normalizer.normalized(uri, &mut scratch)),
                 Err(e) if self.emit.invalid == InvalidPolicy::Key => {
                     scratch.clear();
