@@ -318,6 +318,15 @@ pub struct DedupArgs {
     /// two distinct keys collide with odds of about n^2 / 2^129).
     #[arg(long)]
     pub hash: bool,
+    /// Keep the key table within SIZE bytes (K, M and G suffixes allowed, at
+    /// least 64K): the keys beyond it are partitioned into temporary files and
+    /// deduplicated there, exactly and in input order (default: no bound).
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<usize>,
+    /// Where `--memory` puts its temporary files (default: $TMPDIR, or /tmp).
+    /// They are unlinked as soon as they are made, so none is left behind.
+    #[arg(long, value_name = "DIR", requires = "memory")]
+    pub temp_dir: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -483,8 +492,31 @@ pub enum StatsFormat {
     Json,
 }
 
-/// `4096`, `64K`, `2M`, `1G` (binary multiples).
+/// `--chunk-size`: a size of at most 1G.
 fn parse_size(s: &str) -> Result<usize, String> {
+    let size = parse_bytes(s)?;
+    if size == 0 {
+        return Err("the chunk size must be at least 1 byte".into());
+    }
+    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
+    // allocating the machine's memory.
+    if size > MAX_CHUNK {
+        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
+    }
+    Ok(size)
+}
+
+/// `--memory`: a size of at least 64K (room for a small table and the
+/// temporary files' buffers).
+fn parse_memory(s: &str) -> Result<usize, String> {
+    match parse_bytes(s)? {
+        size if size < 64 << 10 => Err(format!("'{s}' is less than the least memory, 64K")),
+        size => Ok(size),
+    }
+}
+
+/// `4096`, `64K`, `2M`, `1G` (binary multiples).
+fn parse_bytes(s: &str) -> Result<usize, String> {
     let s = s.trim();
     let (digits, shift) = match s.as_bytes().last() {
         Some(b'k' | b'K') => (&s[..s.len() - 1], 10),
@@ -495,18 +527,8 @@ fn parse_size(s: &str) -> Result<usize, String> {
     let n: usize = digits
         .parse()
         .map_err(|_| format!("'{s}' is not a size (examples: 65536, 64K, 2M)"))?;
-    let size = n
-        .checked_mul(1 << shift)
-        .ok_or_else(|| format!("'{s}' is too large"))?;
-    if size == 0 {
-        return Err("the chunk size must be at least 1 byte".into());
-    }
-    // Each worker holds a chunk or two: a bound keeps a typo (64G) from
-    // allocating the machine's memory.
-    if size > MAX_CHUNK {
-        return Err(format!("'{s}' is more than the largest chunk size, 1G"));
-    }
-    Ok(size)
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{s}' is too large"))
 }
 
 /// The largest `--chunk-size`.
