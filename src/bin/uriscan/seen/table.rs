@@ -97,6 +97,16 @@ struct Block {
 
 const EMPTY: [u64; 2] = [0, 0];
 
+/// What [`Table::make_room`] did.
+enum Room {
+    /// No room within the budget.
+    None,
+    /// Room, with every key where it was.
+    Made,
+    /// Room in a larger table: a free slot found before is stale.
+    Moved,
+}
+
 /// Zeroed memory from the system, on huge pages where it has them: the
 /// table and the arena are read at random, and with 4 KiB pages each of
 /// those reads also misses the TLB (and each first touch faults). Measured
@@ -253,12 +263,15 @@ impl Table {
                 }
             });
         }
-        if let Ok(i) = self.find(hi, lo, key) {
-            if self.count {
-                self.add_one(slots(&self.table)[i][1] - 1);
+        let free = match self.find(hi, lo, key) {
+            Ok(i) => {
+                if self.count {
+                    self.add_one(slots(&self.table)[i][1] - 1);
+                }
+                return Ok(Offer::Repeat);
             }
-            return Ok(Offer::Repeat);
-        }
+            Err(free) => free,
+        };
         let entry = 10
             + key.len()
             + if self.count {
@@ -266,12 +279,13 @@ impl Table {
             } else {
                 0
             };
-        if !self.make_room(entry)? {
-            return Ok(Offer::Full);
-        }
-        // After a resize the free slot is elsewhere.
-        let Err(i) = self.find(hi, lo, key) else {
-            unreachable!("the key was not in the table");
+        let i = match self.make_room(entry)? {
+            Room::None => return Ok(Offer::Full),
+            Room::Made => free,
+            // The free slot is elsewhere in the larger table.
+            Room::Moved => self
+                .find(hi, lo, key)
+                .expect_err("the key was not in the table"),
         };
         let slot = if self.stores {
             [hi, self.store(key, shown) + 1]
@@ -310,9 +324,9 @@ impl Table {
     /// grows the table or adds a block as needed, within the budget (a
     /// table with no key yet takes any key, so that a key larger than the
     /// budget is not refused forever).
-    fn make_room(&mut self, entry: usize) -> io::Result<bool> {
+    fn make_room(&mut self, entry: usize) -> io::Result<Room> {
         if self.frozen {
-            return Ok(false);
+            return Ok(Room::None);
         }
         let fits = |mapped: usize, more: usize| {
             self.len == 0 || mapped.saturating_add(more) <= self.budget
@@ -321,7 +335,7 @@ impl Table {
         let grow = (self.len + 1) * 4 > size * 3;
         // The old table and the new one are both mapped while keys move.
         if grow && !fits(self.mapped, size * 32) {
-            return Ok(false);
+            return Ok(Room::None);
         }
         let new_block = self.stores
             && self
@@ -331,7 +345,7 @@ impl Table {
         let block_len = entry.max(self.block);
         let after_grow = self.mapped + if grow { size * 16 } else { 0 };
         if new_block && !fits(after_grow, block_len) {
-            return Ok(false);
+            return Ok(Room::None);
         }
         if grow {
             self.resize(size * 2)?;
@@ -344,7 +358,7 @@ impl Table {
             });
             self.mapped += block_len;
         }
-        Ok(true)
+        Ok(if grow { Room::Moved } else { Room::Made })
     }
 
     /// Appends the entry of `key` to the arena, whose last block has room
