@@ -216,3 +216,54 @@ fn closed_stdout_stops_dedup_and_says_nothing_false() {
         );
     }
 }
+
+/// Interrupted (Ctrl-C's SIGINT) or killed while its temporary files are
+/// open, `dedup --memory` leaves nothing behind: each file is unlinked as
+/// soon as it is made, so the directory is empty even while they are in
+/// use (the process holds them as "(deleted)").
+#[cfg(target_os = "linux")]
+#[test]
+fn interrupted_memory_run_leaves_no_temporary_file() {
+    use std::io::Write;
+    for signal in ["INT", "KILL"] {
+        let dir = TempDir::new(&format!("dedup-interrupt-{signal}"));
+        let tmp = dir.0.to_string_lossy().into_owned();
+        let mut child = bin()
+            .args(["dedup", "--no-progress", "-j1", "--chunk-size", "64K"])
+            .args(["--memory", "64K", "--temp-dir", &tmp])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // Enough distinct keys to spill, each 64K chunk taken as it comes
+        // (-j1); stdin stays open, so it waits for more.
+        stdin.write_all(&numbered(0..100_000, 0)).unwrap();
+        stdin.flush().unwrap();
+        let fds = format!("/proc/{}/fd", child.id());
+        let spilling = || {
+            std::fs::read_dir(&fds).unwrap().any(|fd| {
+                std::fs::read_link(fd.unwrap().path())
+                    .is_ok_and(|t| t.to_string_lossy().starts_with(&format!("{tmp}/.uriscan-")))
+            })
+        };
+        // Bounded: the input above takes well under a second to spill.
+        let mut tries = 0;
+        while !spilling() {
+            tries += 1;
+            assert!(tries < 3000, "no temporary file opened");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(left_in(&dir.0), Vec::<String>::new());
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status:?}");
+        drop(stdin);
+        assert_eq!(left_in(&dir.0), Vec::<String>::new(), "{signal}");
+    }
+}
