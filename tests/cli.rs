@@ -3,6 +3,8 @@
 /// The conventions shared by every subcommand: `--output`, `--generate`,
 /// the format options, unreadable inputs, plurals.
 mod conventions;
+/// `dedup --memory`, memory limits, a closed output.
+mod dedup;
 mod extract_text;
 mod iri;
 /// `extract --log` on the sample logs of tests/data/logs.

@@ -320,6 +320,15 @@ pub struct DedupArgs {
     /// two distinct keys collide with odds of about n^2 / 2^129).
     #[arg(long)]
     pub hash: bool,
+    /// Keep the key table within SIZE bytes (K, M and G suffixes allowed, at
+    /// least 64K): the keys beyond it are partitioned into temporary files and
+    /// deduplicated there, exactly and in input order (default: no bound).
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<usize>,
+    /// Where `--memory` puts its temporary files (default: $TMPDIR, or /tmp).
+    /// They are unlinked as soon as they are made, so none is left behind.
+    #[arg(long, value_name = "DIR", requires = "memory")]
+    pub temp_dir: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -499,6 +508,15 @@ fn parse_chunk_size(s: &str) -> Result<usize, String> {
         return Err(format!("'{s}' is more than the largest chunk size, 1G"));
     }
     Ok(size)
+}
+
+/// `--memory`: a size of at least 64K (room for a small table and the
+/// temporary files' buffers).
+fn parse_memory(s: &str) -> Result<usize, String> {
+    match parse_size(s)? {
+        size if size < 64 << 10 => Err(format!("'{s}' is less than the least memory, 64K")),
+        size => Ok(size),
+    }
 }
 
 /// `4096`, `64K`, `2M`, `1G` (binary multiples), at least 1.

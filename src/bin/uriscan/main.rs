@@ -239,7 +239,13 @@ fn drive<C: cmd::Command>(cmd: C) -> anyhow::Result<ExitCode> {
         }
     }
     if !closed {
-        closed |= is_closed(cmd.finish(&state, &mut out), to)?;
+        // dedup: what is printed at the end (`--count`, `--memory`).
+        if let Err(e) = cmd.finish(&mut state, &mut out) {
+            match e.downcast::<cmd::OutputError>() {
+                Ok(cmd::OutputError(e)) => closed |= is_closed(Err(e), to)?,
+                Err(e) => return Err(e),
+            }
+        }
     }
     progress.finish();
     let elapsed = start.elapsed();

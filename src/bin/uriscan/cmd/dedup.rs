@@ -1,14 +1,17 @@
 //! `dedup`: the first line of each normalized key, in input order. Chunks
 //! compute their keys in parallel; the keys are offered to the key store in
-//! input order ([`Unique`]).
+//! input order ([`Unique`]). With `--memory`, the keys beyond it are
+//! deduplicated in temporary files at the end of the input (`seen::spill`)
+//! and their lines printed then, in input order: the output is the one
+//! without `--memory`, byte for byte.
 
 use uriscan::batch::Chunk;
 use uriscan::{surt_key, Mode, Normalizer};
 
-use super::{Command, Common, Part};
+use super::{Command, Common, OutputError, Part};
 use crate::cli::{DedupArgs, DedupPrint, InvalidPolicy};
 use crate::output::{self, count};
-use crate::seen::{Keys, Unique};
+use crate::seen::{Keys, Limits, Unique};
 use crate::stats::Stats;
 
 pub struct Dedup {
@@ -23,6 +26,8 @@ pub struct Dedup {
     count: bool,
     /// `--hash`: digests only.
     hash: bool,
+    /// `--memory` and `--temp-dir`.
+    limits: Option<Limits>,
 }
 
 impl Dedup {
@@ -39,6 +44,10 @@ impl Dedup {
             print: a.print,
             count: a.count,
             hash: a.hash,
+            limits: a.memory.map(|memory| Limits {
+                memory,
+                dir: a.temp_dir.unwrap_or_else(std::env::temp_dir),
+            }),
         })
     }
 }
@@ -52,7 +61,12 @@ impl Command for Dedup {
     }
 
     fn state(&self) -> anyhow::Result<Unique> {
-        Unique::new(!self.hash, self.count, self.print == DedupPrint::Key)
+        Unique::bounded(
+            !self.hash,
+            self.count,
+            self.print == DedupPrint::Key,
+            self.limits.clone(),
+        )
     }
 
     fn ordered(&self) -> bool {
@@ -110,8 +124,14 @@ impl Command for Dedup {
         unique.offer(&keys, out)
     }
 
-    fn finish(&self, unique: &Unique, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        unique.write_counts(out)
+    fn finish(&self, unique: &mut Unique, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+        unique.finish(|count, shown| {
+            let written = match count {
+                Some(n) => write!(out, "{n}\t").and_then(|()| out.write_all(shown)),
+                None => out.write_all(shown),
+            };
+            written.map_err(|e| OutputError(e).into())
+        })
     }
 
     fn summary(&self, totals: &Stats, unique: &Unique) -> Option<String> {

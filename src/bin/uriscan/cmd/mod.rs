@@ -81,8 +81,10 @@ pub trait Command: Sync {
         Ok(())
     }
 
-    /// Writes what is written once every input is read.
-    fn finish(&self, _state: &Self::State, _out: &mut dyn io::Write) -> io::Result<()> {
+    /// Writes what is written once every input is read. A failed write to
+    /// `out` is an [`OutputError`] (which a closed standard output makes a
+    /// quiet end); any other error ends the run with status 2.
+    fn finish(&self, _state: &mut Self::State, _out: &mut dyn io::Write) -> anyhow::Result<()> {
         Ok(())
     }
 
@@ -96,6 +98,19 @@ pub trait Command: Sync {
         false
     }
 }
+
+/// A failed write to the output, told apart from `finish`'s other errors
+/// (a temporary file's, say).
+#[derive(Debug)]
+pub struct OutputError(pub io::Error);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for OutputError {}
 
 /// What processing one chunk yields besides its records.
 pub struct Part<X> {
