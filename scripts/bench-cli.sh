@@ -20,9 +20,10 @@ cd "$(dirname "$0")/.."
 dir=${BENCH_DIR:-/tmp/uriscan-bench}
 size=${BENCH_SIZE:-1G}
 mkdir -p "$dir"
-cargo build --release --quiet --bin uriscan --example gencorpus
+cargo build --release --quiet --bin uriscan --example gencorpus --example kernel
 bin=target/release/uriscan
 gen=target/release/examples/gencorpus
+kernel=target/release/examples/kernel
 corpus="$dir/generated-$size.txt"
 if [ ! -s "$corpus" ]; then
     echo "generating $corpus ..." >&2
@@ -176,6 +177,44 @@ for j in 1 2; do
         awk -v c="${args[*]}" -v k="$kind" -v j="$j" -v s="$secs" -v r="$rss" -v b="$(stat -c %s "$f")" \
             'BEGIN { printf "| %s | %s | %d | %.2f | %.2f | %.0f |\n", c, k, j, s, b/s/1e9, r/1024 }'
     done
+done
+
+# The CLI against its in-memory kernel, one thread: the same job's library
+# loop over the file read into memory once (examples/kernel.rs: no reading,
+# chunking, statistics or writing), the fastest of BENCH_RUNS runs each; and
+# each job's CLI throughput as a share of `check -q`'s on the same input.
+echo
+echo "One thread, the CLI against the in-memory kernel (examples/kernel.rs):"
+echo
+echo "| job | input | CLI seconds | kernel seconds | CLI / kernel | CLI / CLI check |"
+echo "|---|---|---:|---:|---:|---:|"
+check_secs=""
+for job in check split normalize normalize-web normalize-surt extract extract-log; do
+    f=$corpus
+    case $job in
+        check) args=(check -q) ;;
+        split) args=(split --format tsv) ;;
+        normalize) args=(normalize --invalid skip) ;;
+        normalize-*) args=(normalize --invalid skip --profile "${job#normalize-}") ;;
+        extract) args=(extract); f="$dir/generated-$size.text" ;;
+        extract-log) args=(extract --log combined); f="$dir/generated-$size.log" ;;
+    esac
+    out=$(measure "$f" - "${args[@]}" -j1)
+    read -r secs _ <<< "$out"
+    cat "$f" > /dev/null
+    read -r ksecs counted <<< "$("$kernel" "$job" "$f" "${BENCH_RUNS:-3}")" \
+        || { echo "bench-cli.sh: '$kernel $job $f' failed" >&2; exit 1; }
+    [ "${counted:-0}" -gt 0 ] || { echo "bench-cli.sh: '$kernel $job $f' counted nothing" >&2; exit 1; }
+    # Check's own ratio is against the URI list; extraction's inputs differ.
+    case $job in
+        check) check_secs=$secs ;;
+    esac
+    awk -v j="$job" -v k="$(basename "$f")" -v s="$secs" -v ks="$ksecs" -v cs="$check_secs" \
+        -v b="$(stat -c %s "$f")" -v cb="$bytes" '
+        BEGIN {
+            share = (cs > 0) ? sprintf("%.2f", (b / s) / (cb / cs)) : "-"
+            printf "| %s | %s | %.3f | %.3f | %.2f | %s |\n", j, k, s, ks, ks / s, share
+        }'
 done
 
 if [ "${1:-}" = "--memory" ]; then
