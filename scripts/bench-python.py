@@ -12,8 +12,10 @@ array (reading the file and building the array excluded); urlsplit runs once
 over every line. surt.surt runs in .venv-surt (scripts/surt-venv.sh; its
 library is kept out of this environment) over the first 100,000 lines, timed
 inside that process; it is left out when .venv-surt is missing. The CLI line
-is `uriscan check -q -j1 FILE`, a whole process (reading included): the Rust
-figure the vectorized check is measured against.
+is `uriscan check -q -j1 FILE`, a whole process (reading included); the
+kernel lines are the library's own loop over the file in memory on one
+thread (examples/kernel.rs, the best of 3 in that process): the Rust figures
+the vectorized check and surt are measured against.
 """
 import os
 import subprocess
@@ -55,7 +57,7 @@ def best_of(n, f):
 
 def main():
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "uriscan",
-                    "--example", "gencorpus"], cwd=ROOT, check=True)
+                    "--example", "gencorpus", "--example", "kernel"], cwd=ROOT, check=True)
     path = sys.argv[1] if len(sys.argv) > 1 else "/tmp/uriscan-bench-python-1m.txt"
     if len(sys.argv) <= 1 and not os.path.exists(path):
         with open(path + ".tmp", "wb") as f:
@@ -102,6 +104,10 @@ def main():
             sys.exit(f"uriscan check failed with status {done.returncode}")
 
     rows.append(("uriscan check -q -j1 FILE (CLI)", n, best_of(3, cli_check)))
+    for job in ["check", "normalize-surt"]:
+        out = subprocess.run([os.path.join(ROOT, "target/release/examples/kernel"), job, path, "3"],
+                             capture_output=True, text=True, check=True)
+        rows.append((f"Rust kernel {job} (in memory)", n, float(out.stdout.split()[0])))
 
     print(f"{n} lines of {path} ({sum(map(len, lines)) / n:.0f} bytes a line on average); "
           f"backend {uriscan.backend}, Python {sys.version.split()[0]}, pyarrow {pa.__version__}")
@@ -115,6 +121,9 @@ def main():
         print(f"uriscan.surt / surt.surt: {ratio:.0f}x")
     ratio = rates["uriscan.check (pyarrow, threads=1)"] / rates["uriscan check -q -j1 FILE (CLI)"]
     print(f"uriscan.check / CLI check: {ratio:.2f}")
+    for name, kernel in [("check", "check"), ("surt", "normalize-surt")]:
+        ratio = rates[f"uriscan.{name} (pyarrow, threads=1)"] / rates[f"Rust kernel {kernel} (in memory)"]
+        print(f"uriscan.{name} / in-memory kernel: {ratio:.2f}")
 
 
 if __name__ == "__main__":
