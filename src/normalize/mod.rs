@@ -239,7 +239,13 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        if self.is_normal(uri) {
+        if self.profile == Profile::Web {
+            // The rewrite takes what the look found of the query.
+            match self.web_verdict(uri) {
+                None => out.extend_from_slice(uri.bytes()),
+                Some(query) => self.web(uri, out, query),
+            }
+        } else if self.is_normal(uri) {
             out.extend_from_slice(uri.bytes());
         } else {
             self.rewrite(uri, out);
@@ -262,11 +268,18 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     pub fn normalized<'s, 'u: 's>(&self, uri: &Uri<'u>, scratch: &'s mut Vec<u8>) -> &'s [u8] {
-        if self.is_normal(uri) {
+        if self.profile != Profile::Web && self.is_normal(uri) {
             return uri.bytes();
         }
         scratch.clear();
-        self.rewrite(uri, scratch);
+        if self.profile == Profile::Web {
+            match self.web_verdict(uri) {
+                None => return uri.bytes(),
+                Some(query) => self.web(uri, scratch, query),
+            }
+        } else {
+            self.rewrite(uri, scratch);
+        }
         scratch
     }
 
@@ -282,7 +295,7 @@ impl Normalizer {
             return;
         }
         if self.profile == Profile::Web {
-            return self.web(uri, out);
+            return self.web(uri, out, web::QueryKnown::Unknown);
         }
         self.rfc3986(uri, out);
     }

@@ -77,12 +77,25 @@ const USES_PARAMS: [&[u8]; 15] = [
     b"tel",
 ];
 
+/// What [`Normalizer::web_verdict`] found of the query of a URI that is
+/// not normal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum QueryKnown {
+    /// Not looked at.
+    Unknown,
+    /// Written as it is (it has one).
+    Normal,
+    /// Rewritten.
+    NotNormal,
+}
+
 /// `%HH` with uppercase hex digits.
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
 impl Normalizer {
-    /// Appends the `web` key of `uri` (see the module documentation).
-    pub(super) fn web(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+    /// Appends the `web` key of `uri` (see the module documentation);
+    /// `query`: what a [`Normalizer::web_verdict`] found of its query.
+    pub(super) fn web(&self, uri: &Uri<'_>, out: &mut Vec<u8>, query: QueryKnown) {
         let split = uri.split();
         let scheme = split.scheme_span().map(|s| uri.raw(s));
         if let Some(s) = scheme {
@@ -128,7 +141,7 @@ impl Normalizer {
             out.extend_from_slice(p);
         }
         if let Some(q) = split.query_span().map(|q| uri.raw(q)) {
-            self.web_query(q, out);
+            self.web_query(q, out, query);
         }
         if let (Some(f), false) = (split.fragment_span(), self.strip_fragment) {
             let f = uri.raw(f);
@@ -162,11 +175,16 @@ impl Normalizer {
     /// Appends the query `q` (without its `?`) read as a form, its pairs
     /// sorted and written form-encoded; nothing when no pair is left and
     /// `drop_empty_query` is on.
-    fn web_query(&self, q: &[u8], out: &mut Vec<u8>) {
+    fn web_query(&self, q: &[u8], out: &mut Vec<u8>, known: QueryKnown) {
         let at = out.len();
         out.push(b'?');
         // The common case: a query already in its form, copied whole.
-        if !q.is_empty() && self.web_query_is_normal(q) {
+        let normal = match known {
+            QueryKnown::Normal => true,
+            QueryKnown::NotNormal => false,
+            QueryKnown::Unknown => !q.is_empty() && self.web_query_is_normal(q),
+        };
+        if normal {
             out.extend_from_slice(q);
             return;
         }
@@ -202,25 +220,34 @@ impl Normalizer {
 
     /// Whether [`Normalizer::web`] would give `uri` itself.
     pub(super) fn web_is_normal(&self, uri: &Uri<'_>) -> bool {
+        self.web_verdict(uri).is_none()
+    }
+
+    /// `None` when [`Normalizer::web`] would give `uri` itself, else what
+    /// the look found of its query, which the rewrite then need not look
+    /// at again. The notes of the corpus pass (no uppercase letter before
+    /// the path, no `/.`) spare the passes that look for those.
+    pub(super) fn web_verdict(&self, uri: &Uri<'_>) -> Option<QueryKnown> {
+        let plain = uri.notes().is_plain();
         let split = uri.split();
         let scheme = split.scheme_span().map(|s| uri.raw(s));
-        if scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
-            return false;
+        if !plain && scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
+            return Some(QueryKnown::Unknown);
         }
         let has_authority = uri.parts().is_some();
         if let Some(parts) = uri.parts() {
             if let Some(u) = parts.userinfo() {
                 let (user, password) = split_at_first(uri.raw(u), b':');
                 if !userinfo_is_normal(user) || !password.is_none_or(userinfo_is_normal) {
-                    return false;
+                    return Some(QueryKnown::Unknown);
                 }
             }
-            if !self.web_host_is_normal(uri) {
-                return false;
+            if !self.web_host_is_normal(uri, plain) {
+                return Some(QueryKnown::Unknown);
             }
             if let Some(p) = parts.port().map(|p| uri.raw(p)) {
                 if trim_zeros(p).len() != p.len() || p.is_empty() {
-                    return false;
+                    return Some(QueryKnown::Unknown);
                 }
             }
         }
@@ -228,28 +255,30 @@ impl Normalizer {
         if (has_authority && path.is_empty())
             || params.is_some_and(<[u8]>::is_empty)
             || !path_is_normal(path, scheme.is_none() && !has_authority)
-            || (path.first() == Some(&b'/') && changes_keeping_shape(path, has_authority))
+            || (!plain && path.first() == Some(&b'/') && changes_keeping_shape(path, has_authority))
         {
-            return false;
+            return Some(QueryKnown::Unknown);
         }
         if let Some(q) = split.query_span().map(|q| uri.raw(q)) {
             if !self.web_query_is_normal(q) {
-                return false;
+                return Some(QueryKnown::NotNormal);
             }
         }
         match split.fragment_span() {
-            Some(f) => !self.strip_fragment && !f.range().is_empty(),
-            None => true,
+            Some(f) if self.strip_fragment || f.range().is_empty() => Some(QueryKnown::Normal),
+            _ => None,
         }
     }
 
-    fn web_host_is_normal(&self, uri: &Uri<'_>) -> bool {
+    /// Whether the host is written as it is; `plain`: the corpus pass saw
+    /// no uppercase letter in it.
+    fn web_host_is_normal(&self, uri: &Uri<'_>, plain: bool) -> bool {
         let host = uri.host().unwrap_or_default();
         if uri.host_kind() == Some(HostKind::Ipv6) {
             return uri.parsed_host().is_some_and(|h| h.to_string() == host);
         }
         let host = host.as_bytes();
-        !(host.iter().any(u8::is_ascii_uppercase)
+        !((!plain && host.iter().any(u8::is_ascii_uppercase))
             || (self.strip_www && strips_www(host))
             || (self.strip_trailing_dot && host.len() > 1 && host.ends_with(b".")))
     }
