@@ -49,6 +49,7 @@
 //! non-empty fragment verbatim (as `keep_fragments=True` does);
 //! `strip_www` and `strip_trailing_dot` change the host as in `rfc3986`.
 
+use std::cell::RefCell;
 use std::ops::Range;
 
 use super::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
@@ -76,6 +77,19 @@ const USES_PARAMS: [&[u8]; 15] = [
     b"sftp",
     b"tel",
 ];
+
+/// The scratch of [`Normalizer::write_form`], reused from line to line.
+#[derive(Default)]
+struct Form {
+    /// The decoded keys and values, one after the other.
+    decoded: Vec<u8>,
+    /// Each pair's key and value in `decoded`.
+    pairs: Vec<(Range<usize>, Range<usize>)>,
+}
+
+thread_local! {
+    static FORM: RefCell<Form> = RefCell::new(Form::default());
+}
 
 /// What [`Normalizer::web_verdict`] found of the query of a URI that is
 /// not normal.
@@ -188,33 +202,45 @@ impl Normalizer {
             out.extend_from_slice(q);
             return;
         }
-        let mut decoded = Vec::with_capacity(q.len());
-        let mut pairs: Vec<(Range<usize>, Range<usize>)> = Vec::new();
-        for field in q.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
-            let (k, v) = split_at_first(field, b'=');
-            let key = decode_form(k, &mut decoded);
-            let value = decode_form(v.unwrap_or_default(), &mut decoded);
-            pairs.push((key, value));
-        }
-        if self.sort_query {
-            pairs.sort_by(|(k1, v1), (k2, v2)| {
-                (&decoded[k1.clone()], &decoded[v1.clone()])
-                    .cmp(&(&decoded[k2.clone()], &decoded[v2.clone()]))
-            });
-        }
-        for (i, (k, v)) in pairs.into_iter().enumerate() {
-            if i > 0 {
-                out.push(b'&');
-            }
-            encode_form(&decoded[k], out);
-            out.push(b'=');
-            encode_form(&decoded[v], out);
-        }
+        FORM.with(|form| match form.try_borrow_mut() {
+            Ok(mut form) => self.write_form(q, out, &mut form),
+            // Only reentrant use could get here; keep working.
+            Err(_) => self.write_form(q, out, &mut Form::default()),
+        });
         if out.len() > at + 1 && !self.drop.is_empty() {
             self.retain_params(out, at + 1);
         }
         if self.drop_empty_query && out.len() == at + 1 {
             out.pop();
+        }
+    }
+
+    /// Appends the pairs of the query `q` decoded, sorted (with
+    /// `sort_query`) and form-encoded; `form` is scratch.
+    fn write_form(&self, q: &[u8], out: &mut Vec<u8>, form: &mut Form) {
+        let Form { decoded, pairs } = form;
+        decoded.clear();
+        pairs.clear();
+        for field in q.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
+            let (k, v) = split_at_first(field, b'=');
+            let key = decode_form(k, decoded);
+            let value = decode_form(v.unwrap_or_default(), decoded);
+            pairs.push((key, value));
+        }
+        if self.sort_query {
+            // Unstable: equal pairs are equal bytes.
+            pairs.sort_unstable_by(|(k1, v1), (k2, v2)| {
+                (&decoded[k1.clone()], &decoded[v1.clone()])
+                    .cmp(&(&decoded[k2.clone()], &decoded[v2.clone()]))
+            });
+        }
+        for (i, (k, v)) in pairs.iter().enumerate() {
+            if i > 0 {
+                out.push(b'&');
+            }
+            encode_form(&decoded[k.clone()], out);
+            out.push(b'=');
+            encode_form(&decoded[v.clone()], out);
         }
     }
 
