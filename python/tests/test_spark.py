@@ -7,7 +7,6 @@ message that says what to install. One local[2] session serves the module.
 """
 
 import importlib.util
-import json
 import os
 import re
 import shutil
@@ -17,12 +16,11 @@ import sys
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from cli_reference import SPLIT_FIELDS, Reference, check_job_output, cli_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "corpora", "sample.txt")
 JOB = os.path.join(ROOT, "examples", "spark", "surt_dedup.py")
-SPLIT_FIELDS = ["valid", "error", "scheme", "authority", "userinfo", "host", "port", "path",
-                "query", "fragment"]
 
 
 def java_problem():
@@ -93,43 +91,6 @@ def cli():
     return os.path.join(ROOT, "target", "release", "uriscan")
 
 
-def cli_lines(cli, args, path):
-    out = subprocess.run([cli, *args, "-j1", "--no-progress", path], capture_output=True)
-    assert out.returncode in (0, 1), out.stderr.decode()
-    return out.stdout.decode().splitlines()
-
-
-class Reference:
-    """What the CLI says of each of a list of values (None: a null, of which
-    it says nothing): the surt key (normalize --profile surt --invalid key),
-    the split (split) and the validity (check)."""
-
-    def __init__(self, cli, values, path):
-        present = [i for i, v in enumerate(values) if v is not None]
-        with open(path, "w", encoding="utf-8") as f:
-            f.writelines(values[i] + "\n" for i in present)
-        keys = cli_lines(cli, ["normalize", "--profile", "surt", "--invalid", "key"], path)
-        splits = [json.loads(line) for line in cli_lines(cli, ["split"], path)]
-        error_line = re.compile(re.escape(path) + r":(\d+):\d+: ")
-        invalid = {int(error_line.match(line).group(1)) - 1
-                   for line in cli_lines(cli, ["check"], path)}
-        assert len(keys) == len(splits) == len(present)
-        self.keys = [None] * len(values)
-        self.splits = [None] * len(values)
-        self.valid = [None] * len(values)
-        for n, i in enumerate(present):
-            self.keys[i] = keys[n]
-            self.splits[i] = splits[n]
-            self.valid[i] = n not in invalid
-
-    def split_row(self, i):
-        """Value i's split as uriscan.split gives it (error: message at byte N)."""
-        s = dict(self.splits[i])
-        if s["error"] is not None:
-            s["error"] = f"{s['error']['message']} at byte {s['error']['offset']}"
-        return {f: s[f] for f in SPLIT_FIELDS}
-
-
 @pytest.fixture(scope="module")
 def sample(cli, tmp_path_factory):
     with open(SAMPLE, encoding="utf-8") as f:
@@ -198,26 +159,6 @@ def test_bad_arguments_are_value_errors(spark):
         us.annotate(df, "url")
     with pytest.raises(ValueError, match=r"used twice: \['x'\]"):
         us.annotate(df, "url", surt="x", valid="x")
-
-
-def check_job_output(out_dir, values, ref):
-    """The job's output holds one row per key of the non-null values, and
-    each row is the first value with that key, with the CLI's validity and
-    host for it and the key's count."""
-    firsts = {}  # key -> (index of its first value, count)
-    for i, key in enumerate(ref.keys):
-        if key is not None:
-            first, count = firsts.get(key, (i, 0))
-            firsts[key] = (first, count + 1)
-    got = pq.read_table(out_dir).to_pylist()
-    assert len(got) == len(firsts)
-    for row in got:
-        first, count = firsts[row["surt"]]
-        assert row["url"] == values[first], row
-        assert row["count"] == count, row
-        assert row["valid"] == ref.valid[first], row
-        assert row["host"] == ref.split_row(first)["host"], row
-    return got
 
 
 def test_job_text(spark, cli, sample, tmp_path):
