@@ -6,7 +6,9 @@ Needs Java 17 or newer (PySpark 4); without it the module is skipped with a
 message that says what to install. One local[2] session serves the module.
 """
 
+import gzip
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -235,3 +237,45 @@ def test_cli_route_keeps_one_line_per_input_line(spark, cli, sample):
     piped = spark.sparkContext.textFile(SAMPLE, minPartitions=4).pipe(command).collect()
     assert len(piped) == len(lines)
     assert piped == cli_lines(cli, ["normalize", "--profile", "surt", "--invalid", "pass"], SAMPLE)
+
+
+def test_cdx_verify_reports_the_altered_keys(spark, cli, tmp_path, capsys):
+    """examples/spark/cdx_verify.py on the bundled CDX sample (made by
+    tests/data/cdx/make-sample.sh from the CLI's keys, three of them altered)
+    reports exactly the three altered records, with the CLI's key for each."""
+    cdx = os.path.join(ROOT, "tests", "data", "cdx", "sample.cdx")
+    with open(cdx, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
+    ref = Reference(cli, urls, str(tmp_path / "urls.txt"))
+    altered = {
+        ("com,nytimes,www)/report.pdf/style.css/images/css", "20240221000007"):
+            "com,nytimes)/report.pdf/style.css/images/css",
+        ("NET,JSDELIVR,CDN)/PRODUCTS/DOWNLOAD/FOO_(BAR)/SEARCH/TAG", "20240221000230"):
+            "net,jsdelivr,cdn)/products/download/foo_(bar)/search/tag",
+        ("uk,co,bbc)/data/user/settings/css&z=1", "20240221000533"):
+            "uk,co,bbc)/data/user/settings/css",
+    }
+    # The sample's other keys are the CLI's.
+    assert {(line.split(" ")[0], line.split(" ")[1]): key for line, key in zip(lines, ref.keys)
+            if line.split(" ")[0] != key} == altered
+
+    verify = importlib.util.spec_from_file_location(
+        "cdx_verify", os.path.join(ROOT, "examples", "spark", "cdx_verify.py"))
+    cdx_verify = importlib.util.module_from_spec(verify)
+    verify.loader.exec_module(cdx_verify)
+    capsys.readouterr()
+    assert cdx_verify.run(spark, cdx, output=str(tmp_path / "out")) == (400, 3)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "400 records, 3 with a urlkey that is not uriscan's key of their url"
+    reported = [line.split("\t") for line in printed[1:]]
+    assert {(key, ts): surt for key, ts, _, surt in reported} == altered
+    assert [(key, ts) for key, ts, _, _ in reported] == sorted(altered)
+    assert sorted((r["urlkey"], r["timestamp"], r["surt"])
+                  for r in pq.read_table(tmp_path / "out").to_pylist()) == sorted(
+        (key, ts, surt) for (key, ts), surt in altered.items())
+    # Common Crawl's cdx-NNNNN.gz files are gzip members one after another
+    # (a block of lines each): Spark reads them all.
+    data = "".join(line + "\n" for line in lines).encode()
+    (tmp_path / "cdx-00000.gz").write_bytes(gzip.compress(data[:30000]) + gzip.compress(data[30000:]))
+    assert cdx_verify.run(spark, str(tmp_path / "cdx-00000.gz")) == (400, 3)
