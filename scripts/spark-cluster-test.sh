@@ -3,7 +3,7 @@
 # workers on 127.0.0.1, from the pinned PySpark in .venv-py/, each executor
 # its own JVM with its own Python workers, which have uriscan only because the
 # job ships it (docs/SPARK.md, "On a cluster"). Run by .ci/run; takes about
-# two minutes.
+# three minutes on 2 busy cores.
 #
 # 1. scripts/python-venv.sh (the wheel and venv-pack), the release CLI, and
 #    scripts/spark-pack-env.sh: the executors' environment, packed;
