@@ -1,6 +1,8 @@
 """uriscan on Spark, in local mode: the helpers of uriscan.spark and the example
-job examples/spark/surt_dedup.py, judged line by line against the uriscan
-command-line tool (its release build) on the bundled corpus.
+jobs examples/spark/surt_dedup.py and cdx_verify.py, judged line by line
+against the uriscan command-line tool (its release build) on the bundled
+corpus and CDX sample. scripts/spark-cluster-test.sh does the same on a
+standalone cluster.
 
 Needs Java 17 or newer (PySpark 4); without it the module is skipped with a
 message that says what to install. One local[2] session serves the module.
