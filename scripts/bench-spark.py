@@ -105,6 +105,20 @@ def udfs():
     return uriscan_key, surt_key, surt_key_host
 
 
+def surt_first_per_key(job, urls, surt_key_host):
+    """The example job's dedup (job: surt_dedup) of ``urls`` (a frame from
+    job.read_urls) with surt.surt's key and urlsplit's host, both from
+    surt_key_host (of udfs()): one row per key, its first URL, that URL's
+    host and the key's count. Also the job of scripts/surt-udf-job.py."""
+    from pyspark.sql import functions as F
+
+    keyed = urls.withColumn("k", surt_key_host("url")).select(
+        *job.POSITION, "url", "k.surt", "k.host")
+    first = F.min(F.struct(*job.POSITION, "url", "host")).alias("first")
+    return keyed.groupBy("surt").agg(first, F.count(F.lit(1)).alias("count")).select(
+        "surt", "first.url", "first.host", "count")
+
+
 def key_or_none(surt):
     """surt(url), or None where the library raises (it does on some lines)."""
     def key(url):
@@ -146,7 +160,6 @@ def main():
         sys.exit("surt is not installed: see the set-up in this script's first lines")
 
     from pyspark.sql import SparkSession
-    from pyspark.sql import functions as F
 
     from uriscan.spark import with_surt
 
@@ -163,20 +176,13 @@ def main():
     def urls():
         return job.read_urls(spark, path, "text")
 
-    def surt_job():
-        keyed = urls().withColumn("k", surt_key_host("url")).select(
-            *job.POSITION, "url", "k.surt", "k.host")
-        first = F.min(F.struct(*job.POSITION, "url", "host")).alias("first")
-        return keyed.groupBy("surt").agg(first, F.count(F.lit(1)).alias("count")).select(
-            "surt", "first.url", "first.host", "count")
-
     variants = [
         ("read only", urls, args.repeat),
         ("key, mapInArrow", lambda: with_surt(urls(), "url", "surt"), args.repeat),
         ("key, pandas_udf", lambda: urls().withColumn("surt", uriscan_key("url")), args.repeat),
         ("key, surt.surt", lambda: urls().withColumn("surt", surt_key("url")), 1),
         ("job, uriscan", lambda: job.first_per_key(urls()), args.repeat),
-        ("job, surt.surt", surt_job, 1),
+        ("job, surt.surt", lambda: surt_first_per_key(job, urls(), surt_key_host), 1),
     ]
     # Warm-up: the Python workers start and import their modules.
     for _, frame, _ in variants:

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Creates .venv-py/ (git-ignored): the virtual environment of the Python
 # package (python/, docs/PYTHON.md), its tests and the Spark example, from
-# pinned versions, then builds and installs the package into it
-# (`pip install ./python`, maturin; always, quietly, so that it follows the
-# Rust sources). Never touches the system Python. Idempotent: an
-# environment that already has the pins is kept.
+# pinned versions, then builds the package's wheel into target/python-wheel/
+# (maturin; always, quietly, so that it follows the Rust sources) and
+# installs it. scripts/spark-pack-env.sh installs that same wheel into the
+# environment it packs for Spark's executors (with venv-pack, pinned here).
+# Never touches the system Python. Idempotent: an environment that already
+# has the pins is kept.
 #
 # The pins install on CPython 3.11 (x86-64 and aarch64 Linux wheels).
 # pyspark 4.0 needs Java 17 or newer to run, not to install.
@@ -28,6 +30,7 @@ pins=(
     python-dateutil==4.0.0
     pytz==2026.6
     tzdata==2026.6
+    venv-pack==0.2.0
 )
 python=${PYTHON:-python3}
 # The installed packages but uriscan itself.
@@ -37,7 +40,12 @@ if ! { [ -x "$venv/bin/python" ] && installed | diff -q - <(printf '%s\n' "${pin
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${pins[@]}"
 fi
 # maturin is in the environment (its build backend runs `maturin` from the
-# PATH), so the build needs no download.
-PATH="$PWD/$venv/bin:$PATH" "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
-    --no-build-isolation --force-reinstall ./python
+# PATH), so the build needs no download. The directory holds one wheel, this
+# build's.
+wheels=target/python-wheel
+rm -rf "$wheels"
+PATH="$PWD/$venv/bin:$PATH" "$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps \
+    --no-build-isolation --wheel-dir "$wheels" ./python
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall \
+    "$wheels"/uriscan-*.whl
 "$venv/bin/python" -c 'import uriscan; assert uriscan.surt("http://www.archive.org/goo/?a=2&b&a=1") == "org,archive)/goo?a=1&a=2&b"'

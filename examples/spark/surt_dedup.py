@@ -31,7 +31,7 @@ struct that starts with it.
 Run by ``python``, the job makes its own local session (``--master``, default
 ``local[2]``) whose Python workers are this interpreter; run by
 ``spark-submit``, it takes the master and every setting from spark-submit.
-The executors need uriscan importable (see docs/SPARK.md).
+The executors need uriscan importable (docs/SPARK.md, "On a cluster").
 """
 
 import argparse

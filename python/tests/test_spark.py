@@ -1,11 +1,14 @@
 """uriscan on Spark, in local mode: the helpers of uriscan.spark and the example
-job examples/spark/surt_dedup.py, judged line by line against the uriscan
-command-line tool (its release build) on the bundled corpus.
+jobs examples/spark/surt_dedup.py and cdx_verify.py, judged line by line
+against the uriscan command-line tool (its release build) on the bundled
+corpus and CDX sample. scripts/spark-cluster-test.sh does the same on a
+standalone cluster.
 
 Needs Java 17 or newer (PySpark 4); without it the module is skipped with a
 message that says what to install. One local[2] session serves the module.
 """
 
+import gzip
 import importlib.util
 import json
 import os
@@ -17,12 +20,11 @@ import sys
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from cli_reference import SPLIT_FIELDS, Reference, check_job_output, cli_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "corpora", "sample.txt")
 JOB = os.path.join(ROOT, "examples", "spark", "surt_dedup.py")
-SPLIT_FIELDS = ["valid", "error", "scheme", "authority", "userinfo", "host", "port", "path",
-                "query", "fragment"]
 
 
 def java_problem():
@@ -93,43 +95,6 @@ def cli():
     return os.path.join(ROOT, "target", "release", "uriscan")
 
 
-def cli_lines(cli, args, path):
-    out = subprocess.run([cli, *args, "-j1", "--no-progress", path], capture_output=True)
-    assert out.returncode in (0, 1), out.stderr.decode()
-    return out.stdout.decode().splitlines()
-
-
-class Reference:
-    """What the CLI says of each of a list of values (None: a null, of which
-    it says nothing): the surt key (normalize --profile surt --invalid key),
-    the split (split) and the validity (check)."""
-
-    def __init__(self, cli, values, path):
-        present = [i for i, v in enumerate(values) if v is not None]
-        with open(path, "w", encoding="utf-8") as f:
-            f.writelines(values[i] + "\n" for i in present)
-        keys = cli_lines(cli, ["normalize", "--profile", "surt", "--invalid", "key"], path)
-        splits = [json.loads(line) for line in cli_lines(cli, ["split"], path)]
-        error_line = re.compile(re.escape(path) + r":(\d+):\d+: ")
-        invalid = {int(error_line.match(line).group(1)) - 1
-                   for line in cli_lines(cli, ["check"], path)}
-        assert len(keys) == len(splits) == len(present)
-        self.keys = [None] * len(values)
-        self.splits = [None] * len(values)
-        self.valid = [None] * len(values)
-        for n, i in enumerate(present):
-            self.keys[i] = keys[n]
-            self.splits[i] = splits[n]
-            self.valid[i] = n not in invalid
-
-    def split_row(self, i):
-        """Value i's split as uriscan.split gives it (error: message at byte N)."""
-        s = dict(self.splits[i])
-        if s["error"] is not None:
-            s["error"] = f"{s['error']['message']} at byte {s['error']['offset']}"
-        return {f: s[f] for f in SPLIT_FIELDS}
-
-
 @pytest.fixture(scope="module")
 def sample(cli, tmp_path_factory):
     with open(SAMPLE, encoding="utf-8") as f:
@@ -198,26 +163,6 @@ def test_bad_arguments_are_value_errors(spark):
         us.annotate(df, "url")
     with pytest.raises(ValueError, match=r"used twice: \['x'\]"):
         us.annotate(df, "url", surt="x", valid="x")
-
-
-def check_job_output(out_dir, values, ref):
-    """The job's output holds one row per key of the non-null values, and
-    each row is the first value with that key, with the CLI's validity and
-    host for it and the key's count."""
-    firsts = {}  # key -> (index of its first value, count)
-    for i, key in enumerate(ref.keys):
-        if key is not None:
-            first, count = firsts.get(key, (i, 0))
-            firsts[key] = (first, count + 1)
-    got = pq.read_table(out_dir).to_pylist()
-    assert len(got) == len(firsts)
-    for row in got:
-        first, count = firsts[row["surt"]]
-        assert row["url"] == values[first], row
-        assert row["count"] == count, row
-        assert row["valid"] == ref.valid[first], row
-        assert row["host"] == ref.split_row(first)["host"], row
-    return got
 
 
 def test_job_text(spark, cli, sample, tmp_path):
@@ -294,3 +239,45 @@ def test_cli_route_keeps_one_line_per_input_line(spark, cli, sample):
     piped = spark.sparkContext.textFile(SAMPLE, minPartitions=4).pipe(command).collect()
     assert len(piped) == len(lines)
     assert piped == cli_lines(cli, ["normalize", "--profile", "surt", "--invalid", "pass"], SAMPLE)
+
+
+def test_cdx_verify_reports_the_altered_keys(spark, cli, tmp_path, capsys):
+    """examples/spark/cdx_verify.py on the bundled CDX sample (made by
+    tests/data/cdx/make-sample.sh from the CLI's keys, three of them altered)
+    reports exactly the three altered records, with the CLI's key for each."""
+    cdx = os.path.join(ROOT, "tests", "data", "cdx", "sample.cdx")
+    with open(cdx, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
+    ref = Reference(cli, urls, str(tmp_path / "urls.txt"))
+    altered = {
+        ("com,nytimes,www)/report.pdf/style.css/images/css", "20240221000007"):
+            "com,nytimes)/report.pdf/style.css/images/css",
+        ("NET,JSDELIVR,CDN)/PRODUCTS/DOWNLOAD/FOO_(BAR)/SEARCH/TAG", "20240221000230"):
+            "net,jsdelivr,cdn)/products/download/foo_(bar)/search/tag",
+        ("uk,co,bbc)/data/user/settings/css&z=1", "20240221000533"):
+            "uk,co,bbc)/data/user/settings/css",
+    }
+    # The sample's other keys are the CLI's.
+    assert {(line.split(" ")[0], line.split(" ")[1]): key for line, key in zip(lines, ref.keys)
+            if line.split(" ")[0] != key} == altered
+
+    verify = importlib.util.spec_from_file_location(
+        "cdx_verify", os.path.join(ROOT, "examples", "spark", "cdx_verify.py"))
+    cdx_verify = importlib.util.module_from_spec(verify)
+    verify.loader.exec_module(cdx_verify)
+    capsys.readouterr()
+    assert cdx_verify.run(spark, cdx, output=str(tmp_path / "out")) == (400, 3)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "400 records, 3 with a urlkey that is not uriscan's key of their url"
+    reported = [line.split("\t") for line in printed[1:]]
+    assert {(key, ts): surt for key, ts, _, surt in reported} == altered
+    assert [(key, ts) for key, ts, _, _ in reported] == sorted(altered)
+    assert sorted((r["urlkey"], r["timestamp"], r["surt"])
+                  for r in pq.read_table(tmp_path / "out").to_pylist()) == sorted(
+        (key, ts, surt) for (key, ts), surt in altered.items())
+    # Common Crawl's cdx-NNNNN.gz files are gzip members one after another
+    # (a block of lines each): Spark reads them all.
+    data = "".join(line + "\n" for line in lines).encode()
+    (tmp_path / "cdx-00000.gz").write_bytes(gzip.compress(data[:30000]) + gzip.compress(data[30000:]))
+    assert cdx_verify.run(spark, str(tmp_path / "cdx-00000.gz")) == (400, 3)
