@@ -493,26 +493,30 @@ fn schemeless_at<'t>(
 /// Where the URI that starts at `start` ends (rule 3), its run of URI
 /// bytes ending at `run_end` and its body (after the scheme's `:`, or the
 /// host) at `body`: at the next quote not followed by a letter or digit
-/// when the URI follows a quote, at the first `)`
-/// or `]` that closes no opener of the URI (`[a](http://x/b)`,
-/// `(http://a/)(http://b/)`), and before trailing punctuation and openers.
+/// when the URI follows a quote, at the first `)` or `]` that closes no
+/// opener of the URI (`[a](http://x/b)`, `(http://a/)(http://b/)`), and
+/// before trailing punctuation and openers.
 ///
-/// It looks at the bytes up to the end it returns, and at the whole run
-/// only when the run has a closer: each byte of the text is looked at by
-/// one candidate at most.
+/// Quotes and brackets are looked for in one pass, which stops where the
+/// URI ends: each byte of the text is looked at by one candidate at most.
+/// (Looking for each in a pass of its own over the run, a run that one
+/// of them cuts short would be scanned again by each candidate inside it:
+/// `'http://a/)` repeated, or `'http://a/'.` repeated.)
 fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) -> usize {
-    let mut end = run_end;
-    if start > 0 && text[start - 1] == b'\'' {
-        // The closing quote: not one inside a word (`it's`).
-        end = memchr::memchr_iter(b'\'', &text[body..end])
-            .map(|q| body + q)
-            .find(|&q| !text.get(q + 1).is_some_and(u8::is_ascii_alphanumeric))
-            .unwrap_or(end);
-    }
-    if memchr::memchr2(b')', b']', &text[body..end]).is_some() {
-        end = first_unmatched(text, start, end);
-        scan.work(end - start);
-    }
+    let quoted = start > 0 && text[start - 1] == b'\'';
+    let rest = &text[body..run_end];
+    // Most URIs have neither: one search, which stops at the first of them,
+    // where the pass below starts looking.
+    let first = if quoted {
+        memchr::memchr3(b')', b']', b'\'', rest)
+    } else {
+        memchr::memchr2(b')', b']', rest)
+    };
+    let end = match first {
+        Some(_) => first_end(text, body, run_end, quoted),
+        None => run_end,
+    };
+    scan.work(end - body);
     let trailing = text[start..end]
         .iter()
         .rev()
@@ -527,19 +531,21 @@ fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) 
     end - trailing
 }
 
-/// The first `)` or `]` of `text[start..end]` that closes no opener after
-/// `start`, else `end`. Eight bytes at a time: a word without a bracket is
-/// passed over with a few word operations (a URI holds a few brackets in
-/// its tens of bytes; the byte loop on every byte was 14% of `extract`'s
-/// instructions on generated text).
-fn first_unmatched(text: &[u8], start: usize, end: usize) -> usize {
+/// The first byte of `text[body..run_end]` that ends a URI by rule 3: a
+/// `)` or `]` that closes no opener after `body`, or, when the URI follows
+/// a quote (`quoted`), a `'` not followed by a letter or digit; else
+/// `run_end`. Eight bytes at a time: a word with none of these bytes is
+/// passed over with a few word operations (a URI holds a few in its tens
+/// of bytes; a byte loop on every byte was 14% of `extract`'s instructions
+/// on generated text).
+fn first_end(text: &[u8], body: usize, run_end: usize, quoted: bool) -> usize {
     let mut depth = [0usize; 2];
-    let mut at = start;
-    while at < end {
-        let next = (at + 8).min(end);
+    let mut at = body;
+    while at < run_end {
+        let next = (at + 8).min(run_end);
         if next == at + 8 {
             let word = u64::from_le_bytes(text[at..next].try_into().expect("8 bytes"));
-            if !has_bracket(word) {
+            if !(has_bracket(word) || quoted && has_byte(word, b'\'')) {
                 at = next;
                 continue;
             }
@@ -548,6 +554,13 @@ fn first_unmatched(text: &[u8], start: usize, end: usize) -> usize {
             let k = match b {
                 b'(' | b')' => 0,
                 b'[' | b']' => 1,
+                b'\'' if quoted => {
+                    // The closing quote: not one inside a word (`it's`).
+                    if !text.get(at + i + 1).is_some_and(u8::is_ascii_alphanumeric) {
+                        return at + i;
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             if b == b'(' || b == b'[' {
@@ -560,16 +573,26 @@ fn first_unmatched(text: &[u8], start: usize, end: usize) -> usize {
         }
         at = next;
     }
-    end
+    run_end
 }
 
-/// Whether one of the eight bytes of `word` is `(` `)` `[` or `]` (SWAR:
-/// a byte equal to the one looked for is a zero byte of the XOR, and
-/// `(v - 0x01..) & !v & 0x80..` is non-zero exactly when `v` has a zero
-/// byte; `| 0x01..` makes `(` a `)`).
+/// SWAR: eight ones bytes.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether `v` has a zero byte: `(v - 0x01..) & !v & 0x80..` is non-zero
+/// exactly then.
+fn zero_byte(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & (ONES << 7)
+}
+
+/// Whether one of the eight bytes of `word` is `b`.
+fn has_byte(word: u64, b: u8) -> bool {
+    zero_byte(word ^ (ONES * u64::from(b))) != 0
+}
+
+/// Whether one of the eight bytes of `word` is `(` `)` `[` or `]` (`| 0x01..`
+/// makes `(` a `)`).
 fn has_bracket(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & (ONES << 7);
     zero_byte((word | ONES) ^ (ONES * u64::from(b')')))
         | zero_byte(word ^ (ONES * u64::from(b'[')))
         | zero_byte(word ^ (ONES * u64::from(b']')))
@@ -651,6 +674,9 @@ mod tests {
             ("dotted words", repeat(b"", b"a.")),
             ("domains and closers", repeat(b"", b"a.com/)")),
             ("scheme characters", repeat(b"", b"a+.-")),
+            ("quoted, closers", repeat(b"", b"'http://a/)")),
+            ("quoted, quotes", repeat(b"", b"'http://a/'.")),
+            ("quoted, words", repeat(b"", b"'http://a/'b")),
         ];
         for (name, text) in &cases {
             let work = work_on(text);
@@ -690,21 +716,28 @@ mod tests {
         #[test]
         fn cut_follows_the_rule(
             body in prop::collection::vec(prop::sample::select(b"a.,:;!?'*()[]".to_vec()), 0..40),
+            quoted: bool,
         ) {
-            let mut text = b"x://".to_vec();
+            // After a quote, the URI starts at 1.
+            let mut text = if quoted { b"'x://".to_vec() } else { b"x://".to_vec() };
+            let start = usize::from(quoted);
             text.extend_from_slice(&body);
             let mut end = text.len();
-            for i in 4..text.len() {
-                let count = |b: u8| text[..=i].iter().filter(|&&x| x == b).count();
-                if count(b')') > count(b'(') || count(b']') > count(b'[') {
+            for i in start + 4..text.len() {
+                let count = |b: u8| text[start..=i].iter().filter(|&&x| x == b).count();
+                let closing_quote = quoted
+                    && text[i] == b'\''
+                    && !text.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+                if closing_quote || count(b')') > count(b'(') || count(b']') > count(b'[') {
                     end = i;
                     break;
                 }
             }
-            while end > 0 && b".,:;!?'*([".contains(&text[end - 1]) {
+            while end > start && b".,:;!?'*([".contains(&text[end - 1]) {
                 end -= 1;
             }
-            prop_assert_eq!(cut(&mut Scan::new(Backend::Scalar), &text, 0, 2, text.len()), end);
+            let cut = cut(&mut Scan::new(Backend::Scalar), &text, start, start + 2, text.len());
+            prop_assert_eq!(cut, end);
         }
     }
 }
