@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end throughput and peak memory of the uriscan CLI on a generated corpus.
 #
-#   scripts/bench-cli.sh            # 1 GiB corpus: check, split, normalize, dedup, extract, -j1 and -j2
+#   scripts/bench-cli.sh            # 1 GiB corpus: check, split, normalize, dedup, extract, -j1 and -j2,
+#                                   # and extract / check over the same text (issue 25)
 #   scripts/bench-cli.sh --memory   # also peak RSS on 100 MiB vs 10 GiB inputs
 #   BENCH_RUNS=5 scripts/bench-cli.sh   # the fastest of 5 runs per command (default 3)
 #
@@ -216,6 +217,18 @@ for job in check split normalize normalize-web normalize-surt extract extract-lo
             printf "| %s | %s | %.3f | %.3f | %.2f | %s |\n", j, k, s, ks, ks / s, share
         }'
 done
+
+# Issue 25's ratio: free-text extraction against `check` over the same
+# bytes (every line of the text is an invalid URI, so `check -q` classifies
+# it all and stops each line at its first bad byte), one thread.
+text="$dir/generated-$size.text"
+out=$(measure "$text" 0 check -q -j1)
+read -r text_check_secs _ <<< "$out"
+out=$(measure "$text" - extract -j1)
+read -r extract_secs _ <<< "$out"
+echo
+awk -v c="$text_check_secs" -v e="$extract_secs" -v b="$(stat -c %s "$text")" \
+    'BEGIN { printf "extract -j1 / check -q -j1 on the same text: %.2f GB/s / %.2f GB/s = %.2f\n", b/e/1e9, b/c/1e9, c/e }'
 
 if [ "${1:-}" = "--memory" ]; then
     small="$dir/mem-100M.txt"

@@ -1,0 +1,110 @@
+//! The text's stage-1 masks for extraction ([`Scan`]): where the next `:`
+//! is, and where a run of URI bytes ends, read off the masks of the blocks
+//! crossed instead of byte by byte; and the count of bytes looked at that
+//! the linear-time checks bound.
+
+use crate::simd::{Backend, Masks};
+
+/// Whether `b` may stand in a URI (its alphabet).
+pub(super) fn in_alphabet(b: u8) -> bool {
+    crate::classes::is(b, crate::classes::URI_ALPHABET)
+}
+
+/// How many 64-byte blocks [`Scan`] classifies at once: one call to the
+/// classifier for 512 bytes, so that its dispatch is paid once per group,
+/// not once per block.
+const GROUP: usize = 8;
+
+/// The text's stage-1 masks, a group of [`GROUP`] blocks at a time (aligned
+/// on the text's start), and how many bytes extraction looked at.
+///
+/// The search for a URI's `:` and for the end of its run of URI bytes both
+/// read the masks of the blocks they cross: a block without a `:` is
+/// skipped at once, and a run ends at the first `special` byte that is not
+/// `%` `@` `[` `]`. Both searches move forward, so each group is classified
+/// a bounded number of times (the searches of one candidate and of the
+/// next meet in the same group).
+#[derive(Clone, Debug)]
+pub(super) struct Scan {
+    backend: Backend,
+    /// The offset of the group's first byte, a multiple of `64 * GROUP`
+    /// (`usize::MAX`: none yet).
+    base: usize,
+    masks: [Masks; GROUP],
+    /// Bytes looked at (see [`super::Extract::work`]).
+    pub(super) work: usize,
+}
+
+impl Scan {
+    pub(super) fn new(backend: Backend) -> Scan {
+        Scan {
+            backend,
+            base: usize::MAX,
+            masks: [Masks::default(); GROUP],
+            work: 0,
+        }
+    }
+
+    /// Counts `n` more bytes looked at.
+    #[inline(always)]
+    pub(super) fn work(&mut self, n: usize) {
+        self.work += n;
+    }
+
+    /// The start of the block of `text` holding byte `at` (`< text.len()`)
+    /// and its masks (bytes past the end of `text` are zero bytes: special).
+    #[inline]
+    fn block(&mut self, text: &[u8], at: usize) -> (usize, &Masks) {
+        let group = at & !(64 * GROUP - 1);
+        if group != self.base {
+            let end = text.len().min(group + 64 * GROUP);
+            self.backend
+                .classify_blocks(&text[group..end], &mut self.masks);
+            self.base = group;
+            self.work(end - group);
+        }
+        let block = at & !63;
+        (block, &self.masks[(block - group) / 64])
+    }
+
+    /// The first `:` of `text` at or after `from`.
+    pub(super) fn colon(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        let mut at = from;
+        while at < text.len() {
+            let (block, m) = self.block(text, at);
+            let colons = m.colon >> (at - block);
+            if colons != 0 {
+                let colon = at + colons.trailing_zeros() as usize;
+                self.work(colon + 1 - from);
+                return Some(colon);
+            }
+            at = block + 64;
+        }
+        self.work(text.len().saturating_sub(from));
+        None
+    }
+
+    /// The end of the run of URI-alphabet bytes of `text` from `from`: only
+    /// the `special` bytes of its blocks need a look (`%` `@` `[` `]` are
+    /// in the alphabet, the others are not).
+    pub(super) fn alphabet_end(&mut self, text: &[u8], from: usize) -> usize {
+        let mut at = from;
+        let end = 'run: loop {
+            if at >= text.len() {
+                break text.len();
+            }
+            let (block, m) = self.block(text, at);
+            let mut w = m.special >> (at - block);
+            while w != 0 {
+                let i = at + w.trailing_zeros() as usize;
+                if i >= text.len() || !in_alphabet(text[i]) {
+                    break 'run i.min(text.len());
+                }
+                w &= w - 1;
+            }
+            at = block + 64;
+        };
+        self.work(end.saturating_sub(from));
+        end
+    }
+}
