@@ -4,9 +4,9 @@
 # by a default value...) and reports each mutant that the tests do not
 # catch ("missed"): a change of behaviour no test notices.
 #
-#   scripts/mutants.sh                   the library files (src/, not src/bin/) changed
-#                                        relative to origin/main (main without a remote),
-#                                        committed or not
+#   scripts/mutants.sh                   the library files (src/, not src/bin/) this
+#                                        branch changed since it left origin/main (main
+#                                        without a remote), committed or not
 #   scripts/mutants.sh --base REF        ... changed relative to REF
 #   scripts/mutants.sh --lines [--base REF]
 #                                        only the lines changed (cargo-mutants --in-diff)
@@ -86,7 +86,10 @@ else
     fi
     git rev-parse --verify -q "$base^{commit}" >/dev/null \
         || { echo "mutants.sh: no git revision $base" >&2; exit 1; }
-    mapfile -t changed < <(git diff --name-only "$base" -- src/ ':!src/bin/' | grep '\.rs$' || true)
+    # What this branch changed since it left BASE, committed or not (not
+    # what BASE gained since).
+    fork=$(git merge-base "$base" HEAD)
+    mapfile -t changed < <(git diff --name-only "$fork" -- src/ ':!src/bin/' | grep '\.rs$' || true)
     present=()
     for f in "${changed[@]}"; do [ -f "$f" ] && present+=("$f"); done
     if [ ${#present[@]} -eq 0 ]; then
@@ -96,7 +99,7 @@ else
     echo "mutants.sh: changed relative to $base: ${present[*]}"
     if [ "$lines" = 1 ]; then
         mkdir -p target
-        git diff "$base" -- "${present[@]}" >target/mutants.diff
+        git diff "$fork" -- "${present[@]}" >target/mutants.diff
         args+=(--in-diff target/mutants.diff)
     else
         for f in "${present[@]}"; do args+=(--file "$f"); done
