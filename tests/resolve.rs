@@ -127,6 +127,13 @@ fn remove_dot_segments_examples() {
         ("/..", "/"),
         ("../", ""),
         ("a/./b/../../c", "/c"),
+        // Step D: an input that is only `.` or `..` goes, whatever came
+        // before it (reached in a path of one segment, and after step A).
+        (".", ""),
+        ("..", ""),
+        ("../..", ""),
+        ("./.", ""),
+        ("a/..", "/"),
     ] {
         let mut out = Vec::new();
         remove_dot_segments(input.as_bytes(), &mut out);

@@ -107,7 +107,7 @@ fn fast_path_of_valid_uris_is_the_general_key() {
     const SCHEMES: [&str; 8] = [
         "http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc", "",
     ];
-    const HOSTS: [&str; 13] = [
+    const HOSTS: [&str; 15] = [
         "",
         "www.Example.COM",
         "www12.a.b",
@@ -116,6 +116,10 @@ fn fast_path_of_valid_uris_is_the_general_key() {
         "4294967296",
         "a..b",
         ".a.",
+        // A dot at the end (the fast path declines it), alone in the host
+        // or after another.
+        "a.",
+        "a.b.",
         "%41.com",
         "[::1]",
         "http",
