@@ -49,7 +49,12 @@ pub enum Departure {
     /// reports the first byte that its part of the authority does not allow:
     /// `//a:b]c@d` has userinfo `a:b]c`, whose `]` is the fault (fluent-uri:
     /// the `b` of port `b`); `//@:::%zz` has port `::%zz`, whose second `:`
-    /// is (fluent-uri: the `%` of a path `:%zz`).
+    /// is (fluent-uri: the `%` of a path `:%zz`). An authority that starts
+    /// with an IP literal is that host for fluent-uri, then a port and a
+    /// path: `//[::][@` has userinfo `[::][` for uriscan (its `[` is the
+    /// fault; fluent-uri: the second `[`), and in `//[::].%` uriscan stops
+    /// at the `.` after the literal (`ErrorKind::AfterIpLiteral`),
+    /// fluent-uri at the bad `%` of a path `.%`.
     Authority,
 }
 
@@ -268,7 +273,7 @@ fn departure(text: &[u8], mode: Mode, e: &Error, theirs: usize) -> Option<Depart
         {
             Some(Departure::IpLiteral)
         }
-        ErrorKind::InvalidByte(_) | ErrorKind::PortNotNumber
+        ErrorKind::InvalidByte(_) | ErrorKind::PortNotNumber | ErrorKind::AfterIpLiteral
             if fluent_authority_fault(text) == Some(theirs) =>
         {
             Some(Departure::Authority)
@@ -323,6 +328,13 @@ fn fluent_authority_fault(text: &[u8]) -> Option<usize> {
         Ok(end) => end,
         Err(bad_pct) => return Some(bad_pct),
     };
+    if end == start && text.get(start) == Some(&b'[') {
+        // An IP literal first (`//[::][@`): fluent-uri reads it as the host
+        // (a fault inside it is the IP literal departure), where uriscan,
+        // seeing an `@` later, reads its `[` as a byte of userinfo.
+        let close = start + text[start..].iter().position(|&b| b == b']')?;
+        return fault_after_host(text, close + 1);
+    }
     if text.get(end) != Some(&b'@') {
         let colons: Vec<usize> = (start..end).filter(|&i| text[i] == b':').collect();
         return match colons[..] {
@@ -334,10 +346,15 @@ fn fluent_authority_fault(text: &[u8]) -> Option<usize> {
     if text.get(end + 1) == Some(&b'[') {
         return None;
     }
-    let mut at = match run(text, end + 1, is_reg_name_char) {
-        Ok(host_end) => host_end,
-        Err(bad_pct) => return Some(bad_pct),
-    };
+    match run(text, end + 1, is_reg_name_char) {
+        Ok(host_end) => fault_after_host(text, host_end),
+        Err(bad_pct) => Some(bad_pct),
+    }
+}
+
+/// Where fluent-uri reports a fault after a host that ends at `at`: an
+/// optional `:` and digits, then a path that must start with `/`.
+fn fault_after_host(text: &[u8], mut at: usize) -> Option<usize> {
     if text.get(at) == Some(&b':') {
         at += 1 + text[at + 1..]
             .iter()
