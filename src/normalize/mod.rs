@@ -47,7 +47,6 @@
 mod resolve;
 mod surt;
 mod web;
-
 pub use resolve::{remove_dot_segments, resolve};
 
 use crate::classes::{self, hex_value, pct_is_normal};
@@ -55,6 +54,7 @@ use crate::grammar::check::port_value;
 use crate::simd::{Backend, NormalMarks};
 use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
+use web::QueryKnown;
 
 /// A named set of normalization steps (see the module documentation).
 ///
@@ -239,16 +239,9 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     pub fn normalize(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
-        if self.profile == Profile::Web {
-            // The rewrite takes what the look found of the query.
-            match self.web_verdict(uri) {
-                None => out.extend_from_slice(uri.bytes()),
-                Some(query) => self.web(uri, out, query),
-            }
-        } else if self.is_normal(uri) {
-            out.extend_from_slice(uri.bytes());
-        } else {
-            self.rewrite(uri, out);
+        match self.look(uri) {
+            None => out.extend_from_slice(uri.bytes()),
+            Some(query) => self.rewrite(uri, out, query),
         }
     }
 
@@ -268,23 +261,28 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     pub fn normalized<'s, 'u: 's>(&self, uri: &Uri<'u>, scratch: &'s mut Vec<u8>) -> &'s [u8] {
-        if self.profile != Profile::Web && self.is_normal(uri) {
+        let Some(query) = self.look(uri) else {
             return uri.bytes();
-        }
+        };
         scratch.clear();
-        if self.profile == Profile::Web {
-            match self.web_verdict(uri) {
-                None => return uri.bytes(),
-                Some(query) => self.web(uri, scratch, query),
-            }
-        } else {
-            self.rewrite(uri, scratch);
-        }
+        self.rewrite(uri, scratch, query);
         scratch
     }
 
-    /// [`Normalizer::normalize`] step by step, with no shortcut.
-    fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>) {
+    /// `None` when `uri` is normal ([`Normalizer::is_normal`]), else what
+    /// the look found that the rewrite need not look at again (the `web`
+    /// profile's query).
+    #[inline]
+    fn look(&self, uri: &Uri<'_>) -> Option<QueryKnown> {
+        if self.profile == Profile::Web {
+            return self.web_verdict(uri);
+        }
+        (!self.is_normal(uri)).then_some(QueryKnown::Unknown)
+    }
+
+    /// [`Normalizer::normalize`] step by step, with no shortcut but what
+    /// a look already found (`query`).
+    fn rewrite(&self, uri: &Uri<'_>, out: &mut Vec<u8>, query: QueryKnown) {
         if self.profile == Profile::Surt {
             let keyed = surt::key_uri(uri, out);
             if let (Some(at), false) = (keyed.query, self.drop.is_empty()) {
@@ -295,7 +293,7 @@ impl Normalizer {
             return;
         }
         if self.profile == Profile::Web {
-            return self.web(uri, out, web::QueryKnown::Unknown);
+            return self.web(uri, out, query);
         }
         self.rfc3986(uri, out);
     }

@@ -63,7 +63,7 @@ fn dot_before_double_slash_path_is_normal() {
     ] {
         let u = parse(input.as_bytes(), Mode::Reference).unwrap();
         let mut out = Vec::new();
-        n.rewrite(&u, &mut out);
+        n.rewrite(&u, &mut out, super::QueryKnown::Unknown);
         assert_eq!(n.is_normal(&u), normal, "{input}");
         assert_eq!(
             out == input.as_bytes(),
@@ -214,7 +214,7 @@ proptest! {
                 continue;
             }
             let mut out = Vec::new();
-            n.rewrite(&u, &mut out);
+            n.rewrite(&u, &mut out, super::QueryKnown::Unknown);
             prop_assert_eq!(
                 n.is_normal(&u),
                 out == input,
