@@ -15,7 +15,7 @@ mod surt;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 
 /// The built binary; under `URISCAN_TEST_RUNNER` (say `qemu-aarch64 -L /`,
 /// for a cross build) run through it.
@@ -474,18 +474,7 @@ fn closed_stdout(args: &[&str], distinct: bool) {
         }
         true
     });
-    let mut out = child.stdout.take().unwrap();
-    let mut first = [0u8; 100];
-    out.read_exact(&mut first).unwrap();
-    drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (_, err, status) = read_then_close(&mut child, 100);
     let read_all = writer.join().unwrap();
     assert!(!read_all, "{args:?} went on reading");
     assert!(
@@ -840,4 +829,27 @@ fn normalize_keeps_a_rootless_path_rootless() {
     let o = run(&["normalize"], b"s:.//a\ns:a/..//b\ns:./a\nfoo:/a/..//x\n");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(stdout(&o), "s:.//a\ns:.//b\ns:a\nfoo:/.//x\n");
+}
+
+/// Reads `n` bytes of `child`'s standard output, closes it (as `| head -c
+/// N` would), then reads all its standard error and waits for it.
+fn read_then_close(child: &mut Child, n: usize) -> (Vec<u8>, String, ExitStatus) {
+    let mut out = child.stdout.take().unwrap();
+    let mut first = vec![0u8; n];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let (err, status) = stderr_and_status(child);
+    (first, err, status)
+}
+
+/// All of `child`'s standard error, then its exit status.
+fn stderr_and_status(child: &mut Child) -> (String, ExitStatus) {
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (err, child.wait().unwrap())
 }

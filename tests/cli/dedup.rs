@@ -2,7 +2,6 @@
 //! against the in-memory output, its errors, a memory limit, and a closed
 //! standard output.
 
-use std::io::Read;
 use std::process::Stdio;
 
 use super::{bin, code, corpus, run, stderr, stdout, TempDir};
@@ -194,19 +193,8 @@ fn closed_stdout_stops_dedup_and_says_nothing_false() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let mut out = child.stdout.take().unwrap();
-        let mut first = [0u8; 22];
-        out.read_exact(&mut first).unwrap();
-        assert_eq!(&first, b"http://example.com/p/0");
-        drop(out);
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        let status = child.wait().unwrap();
+        let (first, err, status) = super::read_then_close(&mut child, 22);
+        assert_eq!(first, b"http://example.com/p/0");
         assert!(status.success(), "{extra:?}: {status:?} {err}");
         assert!(!err.contains("unique"), "{extra:?}: {err}");
         let reports = err.lines().filter(|l| l.contains("invalid")).count();

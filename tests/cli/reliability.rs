@@ -204,14 +204,7 @@ fn file_that_shrinks_while_read_exits_2() {
             .unwrap();
         let mut rest = Vec::new();
         out.read_to_end(&mut rest).unwrap();
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        let status = child.wait().unwrap();
+        let (err, status) = super::stderr_and_status(&mut child);
         assert_eq!(status.code(), Some(2), "{err}");
         assert_eq!(
             err,
@@ -289,18 +282,7 @@ fn closed_stdout_stops_check_and_extract_with_no_summary() {
             // 200 MB at most: far more than a pipe holds.
             (0..1000).all(|_| stdin.write_all(lines.as_bytes()).is_ok())
         });
-        let mut out = child.stdout.take().unwrap();
-        let mut first = [0u8; 1];
-        out.read_exact(&mut first).unwrap();
-        drop(out);
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        let status = child.wait().unwrap();
+        let (_, err, status) = super::read_then_close(&mut child, 1);
         assert!(!writer.join().unwrap(), "{args:?} went on reading");
         assert_eq!(status.code(), Some(0), "{args:?}: {err}");
         assert_eq!(err, "", "{args:?}");
