@@ -274,10 +274,12 @@ impl Normalizer {
     /// profile's query).
     #[inline]
     fn look(&self, uri: &Uri<'_>) -> Option<QueryKnown> {
-        if self.profile == Profile::Web {
-            return self.web_verdict(uri);
+        match self.profile {
+            Profile::Web => self.web_verdict(uri),
+            // A key is never a URI: no look at the notes.
+            Profile::Surt => Some(QueryKnown::Unknown),
+            Profile::Rfc3986 => (!self.is_normal(uri)).then_some(QueryKnown::Unknown),
         }
-        (!self.is_normal(uri)).then_some(QueryKnown::Unknown)
     }
 
     /// [`Normalizer::normalize`] step by step, with no shortcut but what

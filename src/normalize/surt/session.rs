@@ -78,24 +78,27 @@ fn aspx_follows(s: &[u8]) -> bool {
     (1..=stop).any(|k| s[k..].len() >= 5 && s[k..k + 5].eq_ignore_ascii_case(b".aspx"))
 }
 
+/// Whether the `=` at `e` of `query` may be the first `=` of a session
+/// id's pattern: it follows `sid` (`jsessionid`: `nid`) with 32 bytes
+/// after it, or `aspsessionid` and 8 letters with 24, or `cfid`. Most
+/// queries have no `=` so placed, and no id to look for.
+#[inline(always)]
+pub(super) fn may_name_session(query: &[u8], e: usize) -> bool {
+    let (k, after) = (&query[..e], query.len() - e - 1);
+    let ends = |s: &[u8]| k.len() >= s.len() && k[k.len() - s.len()..].eq_ignore_ascii_case(s);
+    (after >= 32 && (ends(b"sid") || ends(b"nid")))
+        || ends(b"cfid")
+        || (after >= 24
+            && k.len() >= 20
+            && k[k.len() - 20..k.len() - 8].eq_ignore_ascii_case(b"aspsessionid"))
+}
+
 /// Removes the session ids from `query` (before it is lowercased), each
 /// pattern in turn at its last place, as the library does: the id and the
 /// `&` after it go, the `&` before it stays.
 pub(super) fn strip_query_session(query: &mut Vec<u8>, tmp: &mut Vec<u8>) {
-    // A pattern's first `=` follows `sid` (`jsessionid`: `nid`) with 32
-    // bytes after it, or `aspsessionid` and 8 letters with 24, or `cfid`:
-    // most queries have no `=` so placed, and no id to look for.
-    let named = |e: usize| {
-        let (k, after) = (&query[..e], query.len() - e - 1);
-        let ends = |s: &[u8]| k.len() >= s.len() && k[k.len() - s.len()..].eq_ignore_ascii_case(s);
-        (after >= 32 && (ends(b"sid") || ends(b"nid")))
-            || ends(b"cfid")
-            || (after >= 24
-                && k.len() >= 20
-                && k[k.len() - 20..k.len() - 8].eq_ignore_ascii_case(b"aspsessionid"))
-    };
     // A plain loop: queries are short, and `memchr` calls cost more.
-    if !(0..query.len()).any(|e| query[e] == b'=' && named(e)) {
+    if !(0..query.len()).any(|e| query[e] == b'=' && may_name_session(query, e)) {
         return;
     }
     type Matcher = fn(&[u8]) -> Option<usize>;

@@ -107,8 +107,19 @@ fn fast_path_of_valid_uris_is_the_general_key() {
     const SCHEMES: [&str; 8] = [
         "http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc", "",
     ];
-    const HOSTS: [&str; 15] = [
+    const HOSTS: [&str; 25] = [
         "",
+        // Around the fast path's word (8 bytes) and limit (64 bytes).
+        "a.co",
+        "ab.Com",
+        "abc.COM",
+        "abcd.com",
+        "Sub.Example.org",
+        "www.",
+        "www1.a",
+        "a.b.c.d.e.f.g.h.i.j.k",
+        "abcdefghij.abcdefghij.abcdefghij.abcdefghij.abcdefghij.ABCDEFGHI",
+        "abcdefghij.abcdefghij.abcdefghij.abcdefghij.abcdefghij.abcdefghij.Long",
         "www.Example.COM",
         "www12.a.b",
         "1.2",
