@@ -57,7 +57,13 @@ fn main() {
                     _ => Profile::Rfc3986,
                 };
                 let n = Normalizer::new(profile);
-                for (_, _, r) in chunk.uris(Mode::Reference).for_normalizer() {
+                let uris = chunk.uris(Mode::Reference);
+                let uris = if n.uses_notes() {
+                    uris.for_normalizer()
+                } else {
+                    uris
+                };
+                for (_, _, r) in uris {
                     if let Ok(u) = r {
                         out.extend_from_slice(n.normalized(&u, &mut scratch));
                         out.push(b'\n');

@@ -59,8 +59,14 @@ impl Command for Normalize {
         let (mut st, mut messages, mut scratch) = (Stats::default(), Vec::new(), Vec::new());
         let detailed = self.common.detailed();
         // The pass that classifies the lines also finds what
-        // `Normalizer::is_normal` looks for.
-        for (line, text, result) in chunk.uris(self.mode).for_normalizer() {
+        // `Normalizer::is_normal` looks for, where it looks.
+        let uris = chunk.uris(self.mode);
+        let uris = if self.normalizer.uses_notes() {
+            uris.for_normalizer()
+        } else {
+            uris
+        };
+        for (line, text, result) in uris {
             st.record(&result, detailed);
             // An already normal URI is written as it is, with no copy;
             // in plain text, a key straight into the output.
