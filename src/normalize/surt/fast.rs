@@ -53,6 +53,16 @@ fn key_plain(uri: &Uri<'_>, out: &mut Vec<u8>, s: &mut Scratch) -> Option<Keyed>
     } = library_split(uri)?;
     let (port, exact) = read_port(port);
     let has_host = match host {
+        // A host of dots is empty after the library's step 4, and an
+        // empty one (`file:///a`) stays so unless the scheme starts with
+        // `http` (then the library takes it from the path): no host.
+        Some(host)
+            if host.iter().all(|&b| b == b'.')
+                && !(host.is_empty() && scheme.starts_with(b"http")) =>
+        {
+            write_host(scheme, b"", port, exact, out);
+            false
+        }
         Some(host) => {
             // Step 4 (no escape, ASCII): an IPv4 address in any of
             // `inet_aton`'s forms, which all end in a digit, else the host
@@ -179,29 +189,47 @@ fn library_split<'u>(uri: &Uri<'u>) -> Option<Parts<'u>> {
 /// `//host/path` (the authority's host, which the library takes from the
 /// path it makes of it: so no userinfo or port), `/host/path` and
 /// `host/path` (the first segment: without `@`, the library's userinfo).
-/// `None` for an empty host, which takes the general steps.
+/// `None` for an empty host or one in brackets, which take the general
+/// steps. Where the
+/// library takes the host from a path (the first two forms), the path
+/// left is `/` when nothing follows the host.
 fn relative_split<'u>(uri: &Uri<'u>, path: &'u [u8]) -> Option<(&'u [u8], &'u [u8])> {
+    let or_slash = |p: &'u [u8]| if p.is_empty() { &b"/"[..] } else { p };
     if let Some(parts) = uri.parts() {
         if parts.userinfo().is_some() || parts.port().is_some() {
             return None;
         }
+        // An IP literal keeps its brackets here: the general steps.
         let host = uri.raw(parts.host());
-        return (!host.is_empty()).then_some((host, path));
+        return (!host.is_empty() && host[0] != b'[').then_some((host, or_slash(path)));
     }
     let rest = path.strip_prefix(b"/").unwrap_or(path);
     let end = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
     let host = &rest[..end];
-    let plain = !host.is_empty() && (rest.len() < path.len() || !host.contains(&b'@'));
-    plain.then_some((host, &rest[end..]))
+    let rooted = rest.len() < path.len();
+    let plain = !host.is_empty() && host[0] != b'[' && (rooted || !host.contains(&b'@'));
+    let path = if rooted {
+        or_slash(&rest[end..])
+    } else {
+        &rest[end..]
+    };
+    plain.then_some((host, path))
 }
 
 /// Step 4 and the start of step 7 for a host that needs none of the
-/// library's repairs (not empty, no IP literal, no `%`, no dot to collapse
+/// library's repairs (not empty, no IPvFuture, no `%`, no dot to collapse
 /// or trim): its labels reversed, lowercased and joined by `,`, a `www`
 /// label stripped (scheme `dns` aside); the caller writes the port and
 /// `)`. `false` (having written nothing) for any other host.
 fn write_plain_host(scheme: &[u8], host: &[u8], out: &mut Vec<u8>) -> bool {
-    if host.first().is_none_or(|&b| b == b'[' || b == b'.') {
+    if let Some(inside) = host.strip_prefix(b"[") {
+        // The library keys an IPv6 address by its dotted labels too (most
+        // have none); an IPvFuture takes the general steps.
+        return !inside.starts_with(b"v")
+            && !inside.starts_with(b"V")
+            && Host::read(&inside[..inside.len() - 1]).is_some_and(|h| h.write_reversed(0, out));
+    }
+    if host.first().is_none_or(|&b| b == b'.') {
         return false;
     }
     let start = if scheme == b"dns" {

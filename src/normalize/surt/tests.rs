@@ -104,11 +104,16 @@ fn any_bytes_get_an_ascii_key() {
 #[test]
 fn fast_path_of_valid_uris_is_the_general_key() {
     // The empty one makes a relative reference.
-    const SCHEMES: [&str; 8] = [
-        "http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc", "",
+    const SCHEMES: [&str; 10] = [
+        "http", "https", "HTTP", "ftp", "dns", "mailto", "filedesc", "", "file", "httpx",
     ];
-    const HOSTS: [&str; 25] = [
+    const HOSTS: [&str; 30] = [
         "",
+        "[::FFFF:192.0.2.128]",
+        "[2001:DB8:85a3::8a2e:370:7334]",
+        "[v1.fe80::a+en1]",
+        ".",
+        "..",
         // Around the fast path's word (8 bytes) and limit (64 bytes).
         "a.co",
         "ab.Com",
@@ -184,7 +189,10 @@ fn fast_path_of_valid_uris_is_the_general_key() {
             line.push_str("//");
             line.push_str(HOSTS[next(HOSTS.len())]);
             line.push_str(PORTS[next(PORTS.len())]);
-            line.push('/');
+            // Mostly a path after the authority; sometimes nothing.
+            if next(4) > 0 {
+                line.push('/');
+            }
         }
         for _ in 0..next(8) {
             line.push_str(PIECES[next(PIECES.len())]);
