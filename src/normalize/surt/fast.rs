@@ -225,9 +225,11 @@ fn write_plain_host(scheme: &[u8], host: &[u8], out: &mut Vec<u8>) -> bool {
     if let Some(inside) = host.strip_prefix(b"[") {
         // The library keys an IPv6 address by its dotted labels too (most
         // have none); an IPvFuture takes the general steps.
+        let inside = &inside[..inside.len() - 1];
         return !inside.starts_with(b"v")
             && !inside.starts_with(b"V")
-            && Host::read(&inside[..inside.len() - 1]).is_some_and(|h| h.write_reversed(0, out));
+            && inside.len() <= 64
+            && Host::read(inside).write_reversed(0, out);
     }
     if host.first().is_none_or(|&b| b == b'.') {
         return false;
@@ -237,9 +239,10 @@ fn write_plain_host(scheme: &[u8], host: &[u8], out: &mut Vec<u8>) -> bool {
     } else {
         www_prefix(host)
     };
-    match Host::read(host) {
-        Some(h) => h.write_reversed(start, out),
-        None => write_long_host(host, start, out),
+    if host.len() <= 64 {
+        Host::read(host).write_reversed(start, out)
+    } else {
+        write_long_host(host, start, out)
     }
 }
 
@@ -256,11 +259,9 @@ struct Host {
 }
 
 impl Host {
-    fn read(host: &[u8]) -> Option<Host> {
+    /// `host` (of at most 64 bytes) read.
+    fn read(host: &[u8]) -> Host {
         let len = host.len();
-        if len > 64 {
-            return None;
-        }
         let mut h = Host {
             lower: [0; 72],
             len,
@@ -280,12 +281,14 @@ impl Host {
         } else {
             // Whole words, then the last eight bytes (those already read
             // again, to the same bits and bytes).
-            for at in (0..len - 7).step_by(8) {
+            let mut at = 0;
+            while at + 8 < len {
                 take(host[at..at + 8].try_into().expect("eight bytes"), at);
+                at += 8;
             }
             take(host[len - 8..].try_into().expect("eight bytes"), len - 8);
         }
-        Some(h)
+        h
     }
 
     /// Writes the labels from `start` on, as [`write_plain_host`] says;
@@ -305,9 +308,11 @@ impl Host {
         let mut key = [0; 72];
         let mut at = 0;
         let mut copy = |from: usize, to: usize, comma: bool| {
-            for k in (from..to).step_by(8) {
+            let mut k = from;
+            while k < to {
                 let dst = at + k - from;
                 key[dst..dst + 8].copy_from_slice(&self.lower[k..k + 8]);
+                k += 8;
             }
             at += to - from;
             key[at] = b',';
