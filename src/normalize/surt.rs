@@ -643,7 +643,17 @@ fn split_params(
 ) -> bool {
     params.clear();
     let (mut start, mut eq, mut seen) = (0, None, false);
-    let mut visit = |w: u64, base: usize| {
+    // Whole words, then the last bytes padded with NULs (neither `&` nor
+    // `=`), in one loop so that its body is inlined once: those of the
+    // last eight bytes shifted down, or of a shorter query byte by byte.
+    let load = |at: usize| u64::from_le_bytes(query[at..at + 8].try_into().expect("eight bytes"));
+    let mut base = 0;
+    while base < query.len() {
+        let w = match query.len() {
+            len if base + 8 <= len => load(base),
+            len if len >= 8 => load(len - 8) >> (8 * (base + 8 - len)),
+            _ => query.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+        };
         let amps = fast::bytes_eq(w, b'&');
         let mut marks = amps | fast::bytes_eq(w, b'=');
         while marks != 0 {
@@ -659,19 +669,8 @@ fn split_params(
             }
             marks &= marks - 1;
         }
-    };
-    let mut words = query.chunks_exact(8);
-    for (k, word) in words.by_ref().enumerate() {
-        visit(
-            u64::from_le_bytes(word.try_into().expect("eight bytes")),
-            8 * k,
-        );
+        base += 8;
     }
-    // The last bytes padded with NULs, which are neither `&` nor `=`.
-    let mut last = [0; 8];
-    let tail = words.remainder();
-    last[..tail.len()].copy_from_slice(tail);
-    visit(u64::from_le_bytes(last), query.len() - tail.len());
     if !params.is_empty() {
         let p = [start, eq.unwrap_or(query.len()), query.len()];
         params.push((order_prefix(query, p), p));
