@@ -11,6 +11,14 @@
         the CPU seconds each executor used meanwhile
     bench-spark-cluster.py table RESULTS
         the Markdown table of the results
+    bench-spark-cluster.py summary RESULTS
+        per job and executor count, the means of the CPU seconds per million
+        URLs, of all executors and of the busiest one; then the ratios: each
+        job's CPU time in all over the free-key job's on as many executors
+        (surt.surt's over the free key's is the most that any key function
+        can gain over surt.surt in this job), and each job's busiest
+        executor on 1 over on 2 (its scaling, were each executor given a
+        core of its own)
 
 CPU time of a process tree: the user and system time of each live
 descendant plus what it counted of the children it reaped, and the root's
@@ -114,6 +122,36 @@ def table(results):
               f"| {cpu} | {r['lines'] / sum(r['cpu']) / 1e3:.0f} |")
 
 
+def summary(results):
+    with open(results) as f:
+        runs = [json.loads(line) for line in f]
+    groups = collections.defaultdict(list)
+    for r in runs:
+        groups[r["name"], r["executors"]].append(r)
+
+    def mean(values):
+        return sum(values) / len(values)
+
+    total = {k: mean([sum(r["cpu"]) / r["lines"] * 1e6 for r in g]) for k, g in groups.items()}
+    busiest = {k: mean([max(r["cpu"]) / r["lines"] * 1e6 for r in g]) for k, g in groups.items()}
+    print("| job | executors | runs | CPU s per M URLs, in all | busiest executor |")
+    print("|---|---:|---:|---:|---:|")
+    for k, g in groups.items():
+        print(f"| {k[0]} | {k[1]} | {len(g)} | {total[k]:.1f} | {busiest[k]:.1f} |")
+    print()
+    for (name, executors), cpu in total.items():
+        free = total.get(("free key", executors))
+        if free and name != "free key":
+            print(f"{name} over free key, {executors} executors, CPU in all: {cpu / free:.2f}x")
+    for name in sorted({name for name, _ in groups}):
+        if (name, 1) in busiest and (name, 2) in busiest:
+            print(f"{name}, busiest executor, 1 over 2 executors: "
+                  f"{busiest[name, 1] / busiest[name, 2]:.2f}x")
+    if ("surt.surt", 2) in total and ("uriscan", 2) in total:
+        print(f"surt.surt over uriscan, 2 executors, CPU in all: "
+              f"{total['surt.surt', 2] / total['uriscan', 2]:.2f}x")
+
+
 def main():
     command, args = sys.argv[1], sys.argv[2:]
     if command == "sample":
@@ -122,8 +160,10 @@ def main():
         report(args[0], int(args[1]), args[2], args[3])
     elif command == "table":
         table(args[0])
+    elif command == "summary":
+        summary(args[0])
     else:
-        sys.exit(f"unknown command {command}: sample, report or table")
+        sys.exit(f"unknown command {command}: sample, report, table or summary")
 
 
 if __name__ == "__main__":
