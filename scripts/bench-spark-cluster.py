@@ -158,7 +158,9 @@ def summary(results):
     for (name, executors), cpu in total.items():
         free = total.get(("free key", executors))
         if free and name != "free key":
-            print(f"{name} over free key, {executors} executors, CPU in all: {cpu / free:.2f}x")
+            plural = "" if executors == 1 else "s"
+            print(f"{name} over free key, {executors} executor{plural}, CPU in all: "
+                  f"{cpu / free:.2f}x")
     for name in sorted({name for name, _ in groups}):
         if (name, 1) in busiest and (name, 2) in busiest:
             print(f"{name}, busiest executor, 1 over 2 executors: "
