@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Scaling on a standalone Spark cluster (docs/SPARK.md, "Scaling"): the example
 # job (examples/spark/surt_dedup.py) on 1 and on 2 executors of one core each,
-# and the same job with surt.surt in a pandas_udf (scripts/surt-udf-job.py)
-# on 2, over the same generated input, each configuration ROUNDS times,
-# alternating. Not run by CI (tens of minutes).
+# the same job with a free key (the URL itself, no Python worker:
+# scripts/free-key-job.py, the floor of what any key function can cost) on
+# 1 and on 2, and the same job with surt.surt in a pandas_udf
+# (scripts/surt-udf-job.py) on 2, over the same generated input, each
+# configuration ROUNDS times, in alternating orders. Not run by CI (tens of
+# minutes).
 #
 #   scripts/bench-spark-cluster.sh [LINES [ROUNDS]]     # default 5000000 2
 #
@@ -19,7 +22,10 @@
 # time from the event log (executors already up), URLs per second per
 # executor, and each executor's CPU seconds (the executor JVM and its Python
 # workers, from /proc, JVM start-up included), steadier than wall time on a
-# shared machine.
+# shared machine; then a summary per job and executor count (the means of CPU
+# seconds per million URLs, in all and of the busiest executor) and the
+# ratios between them; and the machine's cores and load average (uptime)
+# before each run and at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-5000000}
@@ -48,7 +54,8 @@ results=$cluster_tmp/results.jsonl
 run() {
     local name=$1 executors=$2 sampler run_name
     shift 2
-    run_name=$name-$executors-$((++runs))
+    run_name=${name// /-}-$executors-$((++runs))
+    echo "run $runs, $name on $executors: $(nproc) cores, $(uptime)" | tee -a "$cluster_tmp/load.txt" >&2
     .venv-py/bin/python scripts/bench-spark-cluster.py sample "$cluster_tmp/cpu.json" "${workers[@]}" &
     sampler=$!
     cluster_started+=($sampler)
@@ -65,12 +72,25 @@ run() {
 runs=0
 for round in $(seq "$rounds"); do
     # Alternating orders, so that a change in the machine's other load
-    # weighs on both configurations.
-    if [ $((round % 2)) = 1 ]; then order="1 2"; else order="2 1"; fi
+    # weighs on every configuration.
+    if [ $((round % 2)) = 1 ]; then
+        order="1 2" jobs="uriscan free"
+    else
+        order="2 1" jobs="free uriscan"
+    fi
     for executors in $order; do
-        run uriscan "$executors" examples/spark/surt_dedup.py --overwrite "$input" "$cluster_tmp/out/uriscan"
+        for job in $jobs; do
+            if [ "$job" = uriscan ]; then
+                run uriscan "$executors" examples/spark/surt_dedup.py --overwrite "$input" \
+                    "$cluster_tmp/out/uriscan"
+            else
+                run "free key" "$executors" scripts/free-key-job.py "$input" "$cluster_tmp/out/free"
+            fi
+        done
     done
     run surt.surt 2 scripts/surt-udf-job.py "$input" "$cluster_tmp/out/surt"
 done
 echo "$lines lines of $input, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg):"
+cat "$cluster_tmp/load.txt"
 .venv-py/bin/python scripts/bench-spark-cluster.py table "$results"
+.venv-py/bin/python scripts/bench-spark-cluster.py summary "$results"
