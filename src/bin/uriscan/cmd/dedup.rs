@@ -5,6 +5,8 @@
 //! and their lines printed then, in input order: the output is the one
 //! without `--memory`, byte for byte.
 
+use std::sync::Mutex;
+
 use uriscan::batch::Chunk;
 use uriscan::{surt_key, Mode, Normalizer};
 
@@ -28,6 +30,10 @@ pub struct Dedup {
     hash: bool,
     /// `--memory` and `--temp-dir`.
     limits: Option<Limits>,
+    /// The buffers of chunks already consumed, for the next chunks: a new
+    /// buffer of a few MiB is fresh memory, whose every page costs a fault
+    /// and the kernel's zeroing.
+    spare: Mutex<Vec<Keys>>,
 }
 
 impl Dedup {
@@ -48,6 +54,7 @@ impl Dedup {
                 memory,
                 dir: a.temp_dir.unwrap_or_else(std::env::temp_dir),
             }),
+            spare: Mutex::new(Vec::new()),
         })
     }
 }
@@ -73,7 +80,8 @@ impl Command for Dedup {
     }
 
     fn process(&self, file: &str, chunk: &Chunk<'_>, _: &mut Vec<u8>) -> Part<Keys> {
-        let (mut st, mut messages, mut keys) = (Stats::default(), Vec::new(), Keys::default());
+        let (mut st, mut messages) = (Stats::default(), Vec::new());
+        let mut keys = self.spare.lock().map(|mut s| s.pop()).ok().flatten().unwrap_or_default();
         let detailed = self.common.detailed();
         // Room for the records at once (at most a key about as long as its
         // line and the line again; lines of 32 bytes or more): grown by
@@ -122,8 +130,14 @@ impl Command for Dedup {
         Part::new(st, messages, keys)
     }
 
-    fn consume(&self, keys: Keys, unique: &mut Unique, out: &mut Vec<u8>) -> anyhow::Result<()> {
-        unique.offer(&keys, out)
+    fn consume(&self, mut keys: Keys, unique: &mut Unique, out: &mut Vec<u8>) -> anyhow::Result<()> {
+        unique.offer(&keys, out)?;
+        keys.bytes.clear();
+        keys.records.clear();
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(keys);
+        }
+        Ok(())
     }
 
     fn finish(&self, unique: &mut Unique, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
