@@ -76,6 +76,81 @@ fn memory_bound_gives_the_in_memory_output() {
     }
 }
 
+/// Each of 3,000 keys as a normal URI (its own key) and as one the
+/// normalizer rewrites, both orders, with invalid lines, repeated across
+/// many 4 KiB chunks (whose record buffers are reused): every mode gives
+/// the one-chunk output, and the first occurrence of a key is what is
+/// shown (the key itself under `--print key`, but an invalid line's line).
+#[test]
+fn small_chunks_give_the_one_chunk_output() {
+    let dir = TempDir::new("dedup-chunks");
+    let mut input = Vec::new();
+    for round in 0..3u32 {
+        for i in 0..3000u32 {
+            let k = (i * 7 + round * 1000) % 3000;
+            let (normal, other) = (
+                format!("http://example.com/p/{k}\n"),
+                format!("HTTP://Example.COM:80/p/./{k}\n"),
+            );
+            let (a, b) = if k % 2 == 0 {
+                (normal, other)
+            } else {
+                (other, normal)
+            };
+            input.extend_from_slice(a.as_bytes());
+            input.extend_from_slice(b.as_bytes());
+            if k % 97 == 0 {
+                input.extend_from_slice(format!("http://bad host/{k}\n").as_bytes());
+            }
+        }
+    }
+    let file = dir.file("in.txt", &input);
+    let modes: [&[&str]; 7] = [
+        &[],
+        &["--hash"],
+        &["--print", "key"],
+        &["--hash", "--print", "key"],
+        &["--count"],
+        &["--hash", "--count", "--print", "key", "--invalid", "pass"],
+        &["--invalid", "pass", "--print", "key"],
+    ];
+    for mode in modes {
+        let whole = run(&[&["dedup", "-j1", &file][..], mode].concat(), b"");
+        assert_eq!(code(&whole), 0, "{mode:?}: {}", stderr(&whole));
+        let out = stdout(&whole);
+        let key = mode.contains(&"key");
+        let counted = mode.contains(&"--count");
+        let invalid = if mode.contains(&"pass") { 31 } else { 0 };
+        // 3,000 keys, each shown once, and the distinct invalid lines where
+        // they are passed through.
+        assert_eq!(out.lines().count(), 3000 + invalid, "{mode:?}");
+        let valid: Vec<&str> = out.lines().filter(|l| !l.contains("bad host")).collect();
+        // Key 0 comes first as a normal URI, key 7 as the rewritten one;
+        // counted, each key was seen 6 times.
+        let seventh = if key {
+            "http://example.com/p/7"
+        } else {
+            "HTTP://Example.COM:80/p/./7"
+        };
+        let count = if counted { "6\t" } else { "" };
+        assert_eq!(
+            valid[0],
+            format!("{count}http://example.com/p/0"),
+            "{mode:?}"
+        );
+        assert_eq!(valid[1], format!("{count}{seventh}"), "{mode:?}");
+        for threads in ["-j1", "-j2"] {
+            let args = ["dedup", threads, "--chunk-size", "4K", &file];
+            let o = run(&[&args[..], mode].concat(), b"");
+            assert!(
+                o.stdout == whole.stdout,
+                "{mode:?} {threads}: the output differs"
+            );
+            assert_eq!(stderr(&o), stderr(&whole), "{mode:?} {threads}");
+        }
+    }
+}
+
 /// A temporary directory that is not one is an error before anything is
 /// printed: exit 2, a message naming it, no output and no summary.
 #[test]

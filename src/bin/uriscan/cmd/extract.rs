@@ -298,7 +298,7 @@ impl Command for Extract {
             parsed: 0,
             not_log: 0,
             unique: if self.unique {
-                Some(Unique::new(true, false, false)?)
+                Some(Unique::new(true, false)?)
             } else {
                 None
             },

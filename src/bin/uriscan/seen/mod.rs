@@ -22,9 +22,11 @@ use table::{Offer, Table};
 /// A chunk's records for the ordered pass, kept apart from its statistics.
 #[derive(Default, Debug)]
 pub struct Keys {
-    /// Each record: its key, then what is shown when the key is new (for
-    /// `dedup`, the line and an LF, left out for a valid line under `--print
-    /// key`).
+    /// Each record: its key (left out where only its digest is compared and
+    /// it is not shown), then what is shown when the key is new: for
+    /// `dedup`, the line and an LF; nothing when what is shown is the key
+    /// and an LF (`--print key`, or a line that is its own key), so that
+    /// those bytes are kept once.
     pub bytes: Vec<u8>,
     /// For each record: the key's digest, the end of the key and the end of
     /// the record.
@@ -38,6 +40,40 @@ impl Keys {
         let hash = xxh3_128(&self.bytes[at..key_end]);
         self.records.push((hash, key_end, self.bytes.len()));
     }
+
+    /// Adds the record of `key`, which shows `shown` and an LF when new;
+    /// `digests` (`--hash`): the key's bytes are not compared, so they are
+    /// kept only when they are what is shown.
+    #[inline]
+    pub fn push(&mut self, key: &[u8], shown: &[u8], digests: bool) {
+        let hash = xxh3_128(key);
+        // A normal line is its own key, the same slice: no byte compare.
+        if std::ptr::eq(shown, key) || shown == key {
+            self.bytes.extend_from_slice(key);
+            let end = self.bytes.len();
+            self.records.push((hash, end, end));
+            return;
+        }
+        if !digests {
+            self.bytes.extend_from_slice(key);
+        }
+        let key_end = self.bytes.len();
+        self.bytes.extend_from_slice(shown);
+        self.bytes.push(b'\n');
+        self.records.push((hash, key_end, self.bytes.len()));
+    }
+
+    /// Record `(key_end, end)`'s key, from `from` (the previous record's
+    /// end), and what it shows.
+    #[inline]
+    fn record(&self, from: usize, key_end: usize, end: usize) -> (&[u8], [&[u8]; 2]) {
+        let key = &self.bytes[from..key_end];
+        if key_end == end {
+            (key, [key, b"\n"])
+        } else {
+            (key, [&self.bytes[key_end..end], b""])
+        }
+    }
 }
 
 /// The ordered pass: each chunk's keys offered to the table in input order,
@@ -47,8 +83,6 @@ pub struct Unique {
     table: Option<Table>,
     /// Exact keys (not `--hash`).
     exact: bool,
-    /// `--print key`: a valid line's key is what is shown.
-    print_key: bool,
     /// `--count`: nothing is written before the counts, at the end.
     count: bool,
     /// `--memory`: where the records the table has no room for go.
@@ -63,17 +97,12 @@ pub struct Unique {
 
 impl Unique {
     /// All the keys in memory.
-    pub fn new(exact: bool, count: bool, print_key: bool) -> anyhow::Result<Unique> {
-        Unique::bounded(exact, count, print_key, None)
+    pub fn new(exact: bool, count: bool) -> anyhow::Result<Unique> {
+        Unique::bounded(exact, count, None)
     }
 
     /// With `limits`, the keys beyond its memory go to temporary files.
-    pub fn bounded(
-        exact: bool,
-        count: bool,
-        print_key: bool,
-        limits: Option<Limits>,
-    ) -> anyhow::Result<Unique> {
+    pub fn bounded(exact: bool, count: bool, limits: Option<Limits>) -> anyhow::Result<Unique> {
         if let Some(l) = &limits {
             l.check()?;
         }
@@ -83,7 +112,6 @@ impl Unique {
                 Table::new(exact, count, budget).context("cannot allocate the table of keys")?,
             ),
             exact,
-            print_key,
             count,
             limits,
             spill: None,
@@ -100,13 +128,7 @@ impl Unique {
         let mut from = 0;
         for (i, &(hash, key_end, end)) in records.iter().enumerate() {
             table.look_ahead(|j| records.get(j).map(|r| r.0), i);
-            let key = &keys.bytes[from..key_end];
-            // An invalid line's key is a NUL and the line: show the line.
-            let shown: [&[u8]; 2] = if self.print_key && key.first() != Some(&0) {
-                [key, b"\n"]
-            } else {
-                [&keys.bytes[key_end..end], b""]
-            };
+            let (key, shown) = keys.record(from, key_end, end);
             let seq = self.offered;
             self.offered += 1;
             match table
