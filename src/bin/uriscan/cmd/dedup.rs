@@ -92,10 +92,16 @@ impl Command for Dedup {
         // A key that is not the line itself (nor a slice of it) is built here.
         let mut scratch = Vec::new();
         // The pass that classifies the lines also finds what
-        // `Normalizer::is_normal` looks for. `for_each`'s internal iteration
-        // keeps a valid line's result out of memory (see `Uris::fold`): 1%
-        // fewer instructions than a `for` loop's `next` (8 MiB, `--hash`).
-        let lines = chunk.uris(self.mode).for_normalizer();
+        // `Normalizer::is_normal` looks for, where it looks. `for_each`'s
+        // internal iteration keeps a valid line's result out of memory (see
+        // `Uris::fold`): 1% fewer instructions than a `for` loop's `next`
+        // (8 MiB, `--hash`).
+        let lines = chunk.uris(self.mode);
+        let lines = if self.normalizer.uses_notes() {
+            lines.for_normalizer()
+        } else {
+            lines
+        };
         lines.for_each(|(line, text, result)| {
             st.record(&result, detailed);
             let key: &[u8] = match &result {
