@@ -167,13 +167,7 @@ fn fast_path_of_valid_uris_is_the_general_key() {
         "jsessionid=0123456789ABCDEF0123456789abcdef",
         "#f",
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut next = draws(0x9e37_79b9_7f4a_7c15u64);
     let (mut line, mut fast, mut general) = (String::new(), Vec::new(), Vec::new());
     let (mut tried, mut relative) = (0, 0);
     for _ in 0..50_000 {
@@ -222,13 +216,7 @@ fn fast_path_of_valid_uris_is_the_general_key() {
 #[test]
 fn query_sort_is_that_of_a_plain_split() {
     const BYTES: &[u8] = b"ab=&=&Ax1";
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut next = draws(0x2545_f491_4f6c_dd1du64);
     let (mut params, mut out) = (Vec::new(), Vec::new());
     for _ in 0..20_000 {
         let query: Vec<u8> = (0..next(40)).map(|_| BYTES[next(BYTES.len())]).collect();
@@ -245,5 +233,16 @@ fn query_sort_is_that_of_a_plain_split() {
             "{:?}",
             String::from_utf8_lossy(&query)
         );
+    }
+}
+
+/// Numbers below `n` for each call `next(n)`, from a xorshift generator
+/// seeded with `state`: the same draws on every run.
+fn draws(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
     }
 }
