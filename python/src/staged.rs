@@ -17,7 +17,7 @@ use memchr::memchr2;
 use uriscan::batch::Chunk;
 use uriscan::{Error, Mode, Uri};
 
-use crate::arrays::Texts;
+use crate::arrays::{row_of, Texts};
 
 /// The bytes staged before a pass: small enough that the lines are still
 /// in the L2 cache when the pass reads them back, large enough that
@@ -74,11 +74,27 @@ impl<'a> Stage<'a> {
     fn take(&mut self, texts: &Texts<'a>, rows: Range<usize>, careful: bool) -> usize {
         self.lines.clear();
         self.aside.clear();
+        // One loop per array type: no match on the type per row.
+        match *texts {
+            Texts::Utf8(a) => self.take_rows(rows, careful, row_of(a)),
+            Texts::Large(a) => self.take_rows(rows, careful, row_of(a)),
+            _ => self.take_rows(rows, careful, |i| texts.get(i)),
+        }
+    }
+
+    /// [`Stage::take`] with `row(i)`, row `i`'s text or `None` for null.
+    #[inline(always)]
+    fn take_rows(
+        &mut self,
+        rows: Range<usize>,
+        careful: bool,
+        row: impl Fn(usize) -> Option<&'a [u8]>,
+    ) -> usize {
         for i in rows.clone() {
             if self.lines.len() >= PIECE {
                 return i;
             }
-            match texts.get(i) {
+            match row(i) {
                 Some(text) if !careful || memchr2(b'\n', b'\r', text).is_none() => {
                     self.lines.extend_from_slice(text);
                     self.lines.push(b'\n');
@@ -97,21 +113,54 @@ impl<'a> Stage<'a> {
         F: FnMut(Option<Result<Uri<'_>, Error>>),
     {
         let mut row = first;
-        let mut aside = self.aside.iter().peekable();
-        // The rows set aside from `row` on, up to the next staged one.
-        let mut flush = |row: &mut usize, f: &mut F| {
-            while let Some(&(_, text)) = aside.next_if(|&&(i, _)| i == *row) {
-                f(text.map(|text| uriscan::parse(text, mode)));
-                *row += 1;
-            }
-        };
+        let mut aside = &self.aside[..];
+        // The one test per staged row, so that the loop stays small enough
+        // for the compiler to inline `f` (and, for `check`, to drop the
+        // building of each `Uri`).
+        let mut next_aside = first_row(aside);
         Chunk::new(&self.lines, 1, 0)
             .uris(mode)
             .for_each(|(_, _, result)| {
-                flush(&mut row, f);
+                if row == next_aside {
+                    (row, aside) = put_aside(aside, row, mode, f);
+                    next_aside = first_row(aside);
+                }
                 f(Some(result));
                 row += 1;
             });
-        flush(&mut row, f);
+        put_aside(aside, row, mode, f);
     }
+}
+
+/// The rows set aside from a row on, with their texts (`None`: null).
+type Aside<'s, 'a> = &'s [(usize, Option<&'a [u8]>)];
+
+/// The row of the first of `aside`, `usize::MAX` when there is none.
+fn first_row(aside: Aside<'_, '_>) -> usize {
+    aside.first().map_or(usize::MAX, |&(i, _)| i)
+}
+
+/// Calls `f` with the results of the rows of `aside` that follow on from
+/// `row` with no staged row between, and returns the row after them and
+/// the rest of `aside`. Out of line: rare, and kept out of the hot loop.
+#[inline(never)]
+fn put_aside<'s, 'a, F>(
+    aside: Aside<'s, 'a>,
+    mut row: usize,
+    mode: Mode,
+    f: &mut F,
+) -> (usize, Aside<'s, 'a>)
+where
+    F: FnMut(Option<Result<Uri<'_>, Error>>),
+{
+    let taken = aside
+        .iter()
+        .zip(row..)
+        .take_while(|&(&(i, _), r)| i == r)
+        .count();
+    for &(_, text) in &aside[..taken] {
+        f(text.map(|text| uriscan::parse(text, mode)));
+    }
+    row += taken;
+    (row, &aside[taken..])
 }
