@@ -175,6 +175,15 @@ fn values_of<O: OffsetSizeTrait>(a: &GenericStringArray<O>, rows: Range<usize>) 
     &a.value_data()[o[rows.start].as_usize()..o[rows.end].as_usize()]
 }
 
+/// Row `i` of a `string` or `large_string` array, `None` when null:
+/// [`Texts::get`] for a loop that knows the array's type.
+#[inline]
+pub fn row_of<'a, O: OffsetSizeTrait>(
+    a: &'a GenericStringArray<O>,
+) -> impl Fn(usize) -> Option<&'a [u8]> + 'a {
+    move |i| a.is_valid(i).then(|| a.value(i).as_bytes())
+}
+
 /// Below this many rows a column is not worth handing out to threads.
 const PARALLEL_MIN: usize = 8192;
 

@@ -17,9 +17,7 @@ use memchr::memchr2;
 use uriscan::batch::Chunk;
 use uriscan::{Error, Mode, Uri};
 
-use arrow_array::{Array, GenericStringArray, OffsetSizeTrait};
-
-use crate::arrays::Texts;
+use crate::arrays::{row_of, Texts};
 
 /// The bytes staged before a pass: small enough that the lines are still
 /// in the L2 cache when the pass reads them back, large enough that
@@ -46,23 +44,12 @@ pub fn each_parsed<'a>(
 /// One run of rows: the staged ones as lines, the others set aside.
 #[derive(Default)]
 struct Stage<'a> {
-    /// The staged rows, each followed by an LF, in `lines[..used]`; the
-    /// bytes after are scratch, where a row's last block spills.
+    /// The staged rows, each followed by an LF.
     lines: Vec<u8>,
-    used: usize,
     /// The rows not staged, in order: their index, and their text
     /// (`None`: null).
     aside: Vec<(usize, Option<&'a [u8]>)>,
 }
-
-/// A row as [`Stage::put`] copies it: its bytes and those after it in the
-/// array's buffer (any number, none for `string_view`), and its length.
-type Span<'a> = (&'a [u8], usize);
-
-/// The size of the blocks a row is copied in: most rows are one block, a
-/// fixed-size copy, where a `memcpy` call of the row's own length branches
-/// on it.
-const BLOCK: usize = 64;
 
 impl<'a> Stage<'a> {
     /// Stages rows from `rows.start` on until about [`PIECE`] bytes, and
@@ -85,42 +72,36 @@ impl<'a> Stage<'a> {
     /// with an LF, and sets aside nulls and, when `careful`, the rows
     /// holding an LF or a CR. Returns the first row not taken.
     fn take(&mut self, texts: &Texts<'a>, rows: Range<usize>, careful: bool) -> usize {
-        self.used = 0;
+        self.lines.clear();
         self.aside.clear();
         // One loop per array type: no match on the type per row.
         match *texts {
-            Texts::Utf8(a) => self.take_rows(rows, careful, span_of(a)),
-            Texts::Large(a) => self.take_rows(rows, careful, span_of(a)),
-            _ => self.take_rows(rows, careful, |i| texts.get(i).map(|t| (t, t.len()))),
+            Texts::Utf8(a) => self.take_rows(rows, careful, row_of(a)),
+            Texts::Large(a) => self.take_rows(rows, careful, row_of(a)),
+            _ => self.take_rows(rows, careful, |i| texts.get(i)),
         }
     }
 
-    /// [`Stage::take`] with `span(i)`, row `i`'s [`Span`] or `None` for
-    /// null.
+    /// [`Stage::take`] with `row(i)`, row `i`'s text or `None` for null.
     #[inline(always)]
     fn take_rows(
         &mut self,
         rows: Range<usize>,
         careful: bool,
-        span: impl Fn(usize) -> Option<Span<'a>>,
+        row: impl Fn(usize) -> Option<&'a [u8]>,
     ) -> usize {
-        // (The length in a local: stored through `self`, it would be
-        // written back to memory after every row.)
-        let Stage { lines, used, aside } = self;
-        let mut end = 0;
         for i in rows.clone() {
-            if end >= PIECE {
-                *used = end;
+            if self.lines.len() >= PIECE {
                 return i;
             }
-            match span(i) {
-                Some((text, len)) if !careful || memchr2(b'\n', b'\r', &text[..len]).is_none() => {
-                    end = put(lines, end, text, len);
+            match row(i) {
+                Some(text) if !careful || memchr2(b'\n', b'\r', text).is_none() => {
+                    self.lines.extend_from_slice(text);
+                    self.lines.push(b'\n');
                 }
-                row => aside.push((i, row.map(|(text, len)| &text[..len]))),
+                text => self.aside.push((i, text)),
             }
         }
-        *used = end;
         rows.end
     }
 
@@ -137,7 +118,7 @@ impl<'a> Stage<'a> {
         // for the compiler to inline `f` (and, for `check`, to drop the
         // building of each `Uri`).
         let mut next_aside = first_row(aside);
-        Chunk::new(&self.lines[..self.used], 1, 0)
+        Chunk::new(&self.lines, 1, 0)
             .uris(mode)
             .for_each(|(_, _, result)| {
                 if row == next_aside {
@@ -182,45 +163,4 @@ where
     }
     row += taken;
     (row, &aside[taken..])
-}
-
-/// Writes the row `text[..len]` and an LF into `lines` at `at`, and
-/// returns where they end: in whole blocks when `text` has the bytes, the
-/// ones past the row overwritten by the next.
-#[inline(always)]
-fn put(lines: &mut Vec<u8>, at: usize, text: &[u8], len: usize) -> usize {
-    let blocks = len.div_ceil(BLOCK) * BLOCK;
-    // (Grows for the first row, and for a row longer than any before.)
-    if lines.len() < at + blocks + 1 {
-        lines.resize((at + blocks + 1).max(PIECE + 4 * BLOCK), 0);
-    }
-    let to = &mut lines[at..];
-    match text.get(..blocks) {
-        Some(from) => {
-            for (to, from) in to
-                .as_chunks_mut::<BLOCK>()
-                .0
-                .iter_mut()
-                .zip(from.as_chunks().0)
-            {
-                *to = *from;
-            }
-        }
-        None => to[..len].copy_from_slice(&text[..len]),
-    }
-    to[len] = b'\n';
-    at + len + 1
-}
-
-/// Row `i` of a `string` or `large_string` array as a [`Span`], `None`
-/// when null.
-fn span_of<'a, O: OffsetSizeTrait>(
-    a: &'a GenericStringArray<O>,
-) -> impl Fn(usize) -> Option<Span<'a>> + 'a {
-    move |i| {
-        let o = a.value_offsets();
-        let (start, end) = (o[i].as_usize(), o[i + 1].as_usize());
-        a.is_valid(i)
-            .then(|| (&a.value_data()[start..], end - start))
-    }
 }
