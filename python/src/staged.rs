@@ -17,6 +17,8 @@ use memchr::memchr2;
 use uriscan::batch::Chunk;
 use uriscan::{Error, Mode, Uri};
 
+use arrow_array::{Array, GenericStringArray, OffsetSizeTrait};
+
 use crate::arrays::{row_of, Texts};
 
 /// The bytes staged before a pass: small enough that the lines are still
@@ -76,9 +78,23 @@ impl<'a> Stage<'a> {
         self.aside.clear();
         // One loop per array type: no match on the type per row.
         match *texts {
-            Texts::Utf8(a) => self.take_rows(rows, careful, row_of(a)),
-            Texts::Large(a) => self.take_rows(rows, careful, row_of(a)),
+            Texts::Utf8(a) => self.take_from(a, rows, careful),
+            Texts::Large(a) => self.take_from(a, rows, careful),
             _ => self.take_rows(rows, careful, |i| texts.get(i)),
+        }
+    }
+
+    /// [`Stage::take`] from a `string` or `large_string` array.
+    fn take_from<O: OffsetSizeTrait>(
+        &mut self,
+        a: &'a GenericStringArray<O>,
+        rows: Range<usize>,
+        careful: bool,
+    ) -> usize {
+        // An array without a null bitmap, the usual case, has no test per row.
+        match a.nulls() {
+            None => self.take_rows(rows, careful, |i| Some(a.value(i).as_bytes())),
+            Some(_) => self.take_rows(rows, careful, row_of(a)),
         }
     }
 
