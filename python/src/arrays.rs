@@ -11,8 +11,10 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arrow_array::{
-    new_empty_array, Array, ArrayRef, LargeStringArray, StringArray, StringViewArray,
+    new_empty_array, Array, ArrayRef, GenericStringArray, LargeStringArray, OffsetSizeTrait,
+    StringArray, StringViewArray,
 };
+use arrow_buffer::NullBuffer;
 use arrow_schema::{ArrowError, DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -106,6 +108,17 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The null bitmap of rows `rows`, `None` when none is null.
+    pub fn nulls(&self, rows: Range<usize>) -> Option<NullBuffer> {
+        let nulls = match self {
+            Texts::Utf8(a) => a.nulls(),
+            Texts::Large(a) => a.nulls(),
+            Texts::View(a) => a.nulls(),
+            Texts::Null(_) => return Some(NullBuffer::new_null(rows.len())),
+        };
+        nulls.map(|n| n.slice(rows.start, rows.len()))
+    }
+
     /// Row `i`, `None` when null.
     #[inline]
     pub fn get_str(&self, i: usize) -> Option<&'a str> {
@@ -126,16 +139,27 @@ impl<'a> Texts<'a> {
     /// The bytes of the strings of `rows`: what a string result of about
     /// the input's size reserves.
     pub fn bytes(&self, rows: Range<usize>) -> usize {
-        let span = |offsets: &[i64]| (offsets[rows.end] - offsets[rows.start]) as usize;
         match self {
-            Texts::Utf8(a) => {
-                let o = a.value_offsets();
-                (o[rows.end] - o[rows.start]) as usize
-            }
-            Texts::Large(a) => span(a.value_offsets()),
             Texts::View(a) => rows.map(|i| a.views()[i] as u32 as usize).sum(),
-            Texts::Null(_) => 0,
+            _ => self.values(rows).map_or(0, <[u8]>::len),
         }
+    }
+
+    /// The bytes of rows `rows` back to back, as the values buffer holds
+    /// them (a null row's too, usually none): for `string` and
+    /// `large_string`; `None` for the others.
+    pub fn values(&self, rows: Range<usize>) -> Option<&'a [u8]> {
+        match self {
+            Texts::Utf8(a) => Some(values_of(a, rows)),
+            Texts::Large(a) => Some(values_of(a, rows)),
+            Texts::View(_) | Texts::Null(_) => None,
+        }
+    }
+
+    /// Whether the column is a `string_view`, whose rows' bytes are not
+    /// back to back.
+    pub fn is_view(&self) -> bool {
+        matches!(self, Texts::View(_))
     }
 
     /// Whether string results should have 64-bit offsets: only for a
@@ -143,6 +167,21 @@ impl<'a> Texts<'a> {
     pub fn large(&self) -> bool {
         matches!(self, Texts::Large(_))
     }
+}
+
+/// [`Texts::values`] of a `string` or `large_string` array.
+fn values_of<O: OffsetSizeTrait>(a: &GenericStringArray<O>, rows: Range<usize>) -> &[u8] {
+    let o = a.value_offsets();
+    &a.value_data()[o[rows.start].as_usize()..o[rows.end].as_usize()]
+}
+
+/// Row `i` of a `string` or `large_string` array, `None` when null:
+/// [`Texts::get`] for a loop that knows the array's type.
+#[inline]
+pub fn row_of<'a, O: OffsetSizeTrait>(
+    a: &'a GenericStringArray<O>,
+) -> impl Fn(usize) -> Option<&'a [u8]> + 'a {
+    move |i| a.is_valid(i).then(|| a.value(i).as_bytes())
 }
 
 /// Below this many rows a column is not worth handing out to threads.

@@ -1,5 +1,6 @@
 //! The kernels: each turns rows of a string column into an Arrow array by
-//! calling the uriscan library once per row. Null in gives null out.
+//! calling the uriscan library once per row (`check`: once per run of
+//! rows, through [`staged`]). Null in gives null out.
 //! String results have the input's offset width (`large_string` in gives
 //! `large_string` out; `string` and `string_view` give `string`).
 
@@ -7,12 +8,13 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, GenericListBuilder, GenericStringBuilder};
-use arrow_array::{ArrayRef, OffsetSizeTrait, StructArray};
-use arrow_buffer::NullBuffer;
+use arrow_array::{ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use uriscan::{Error, Mode, Normalizer, Uri, UriBuf};
 
 use crate::arrays::Texts;
+use crate::staged;
 
 /// Calls `f` with the offset type of the column's string results.
 macro_rules! by_offsets {
@@ -94,13 +96,47 @@ fn strings_of<O: OffsetSizeTrait>(
     Ok(Arc::new(b.finish()))
 }
 
-/// Whether each row is a URI reference, URI or absolute URI (`mode`).
+/// Whether each row is a URI reference, URI or absolute URI (`mode`), by
+/// the window pass over the rows staged as lines.
 pub fn check(texts: &Texts<'_>, rows: Range<usize>, mode: Mode) -> Result<ArrayRef, ArrowError> {
-    let mut b = BooleanBuilder::with_capacity(rows.len());
-    for i in rows {
-        b.append_option(texts.get(i).map(|text| uriscan::parse(text, mode).is_ok()));
+    let nulls = texts.nulls(rows.clone());
+    let mut valid = Bits::with_capacity(rows.len());
+    staged::each_parsed(texts, rows, mode, |r| valid.push(matches!(r, Some(Ok(_)))));
+    Ok(Arc::new(BooleanArray::new(valid.finish(), nulls)))
+}
+
+/// A bitmap built a word at a time: a row's bit costs a shift and an OR,
+/// where `BooleanBuilder` checks its capacity and keeps a null bitmap per
+/// row (a tenth of `check`'s time).
+struct Bits {
+    done: BooleanBufferBuilder,
+    word: u64,
+    len: usize,
+}
+
+impl Bits {
+    fn with_capacity(n: usize) -> Bits {
+        Bits {
+            done: BooleanBufferBuilder::new(n),
+            word: 0,
+            len: 0,
+        }
     }
-    Ok(Arc::new(b.finish()))
+
+    #[inline]
+    fn push(&mut self, bit: bool) {
+        self.word |= u64::from(bit) << self.len;
+        self.len += 1;
+        if self.len == 64 {
+            self.done.append_word(self.word, 64);
+            (self.word, self.len) = (0, 0);
+        }
+    }
+
+    fn finish(mut self) -> BooleanBuffer {
+        self.done.append_word(self.word, self.len);
+        self.done.finish()
+    }
 }
 
 /// The names of `split`'s fields, in order; `valid` is boolean, the others strings.

@@ -2,12 +2,15 @@
 //! `uriscan` (see `uriscan/__init__.py` and docs/PYTHON.md).
 //!
 //! The glue only: `arrays` reads Arrow columns and Python values and
-//! hands results back, `kernels` calls the uriscan library once per row,
-//! `uri` is the one-value type. No URI logic lives here.
+//! hands results back, `kernels` calls the uriscan library once per row
+//! (`check` once per run of rows: `staged` copies them as lines for the
+//! library's window pass), `uri` is the one-value type. No URI logic lives
+//! here.
 
 mod arrays;
 mod kernels;
 mod options;
+mod staged;
 mod uri;
 
 use arrow_array::StringArray;
