@@ -598,7 +598,13 @@ impl Normalizer {
 /// assert!(!surt_key(b"http://example.com:99999/", &mut out));
 /// ```
 pub fn surt_key(line: &[u8], out: &mut Vec<u8>) -> bool {
-    surt::key(line, out).exact
+    // A URI reference's key from its parse, by the profile's fast path
+    // (the same bytes, a third of the work); any other line by the
+    // library's steps.
+    match crate::parse(line, crate::Mode::Reference) {
+        Ok(uri) => surt::key_uri(&uri, out).exact,
+        Err(_) => surt::key(line, out).exact,
+    }
 }
 
 /// Appends the `rfc3986` normalization of `uri` to `out` (see the module
