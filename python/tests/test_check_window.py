@@ -1,6 +1,7 @@
-"""uriscan.check runs the library's window pass over rows staged as lines
-(python/src/staged.rs): its answers must be exactly those of parsing each
-value on its own (uriscan.Uri), for rows that do not fit that staging too:
+"""uriscan.check and uriscan.surt run the library's window pass over rows
+staged as lines (python/src/staged.rs): their answers must be exactly those
+of taking each value on its own (uriscan.Uri; uriscan.surt of one str), for
+rows that do not fit that staging too:
 LF and CR inside or at the ends of a value, NUL, non-ASCII, empty values,
 nulls (whose bytes in the values buffer may hold anything), slices,
 large_string, string_view, chunked arrays, several threads, and values
@@ -115,3 +116,16 @@ def test_random_differential(seed):
         for string_type in STRING_TYPES:
             got = uriscan.check(pa.array(values, string_type), mode).to_pylist()
             assert got == want, (mode, string_type, next(i for i, (g, w) in enumerate(zip(got, want)) if g != w))
+
+
+@pytest.mark.parametrize("string_type", STRING_TYPES)
+def test_surt_matches_one_by_one(string_type):
+    # uriscan.surt of one str keys it on its own (no staging).
+    values = mixed(EDGES) + random_values(7, 5_000)
+    want = [None if v is None else uriscan.surt(v) for v in values]
+    array = pa.array(values, string_type)
+    assert uriscan.surt(array).to_pylist() == want
+    assert uriscan.surt(array, threads=2).to_pylist() == want
+    assert uriscan.surt(array.slice(5, 300)).to_pylist() == want[5:305]
+    chunked = pa.chunked_array([values[:100], [], values[100:]], string_type)
+    assert uriscan.surt(chunked).to_pylist() == want
