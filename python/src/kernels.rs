@@ -11,7 +11,7 @@ use arrow_array::builder::{BooleanBuilder, GenericListBuilder, GenericStringBuil
 use arrow_array::{ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use uriscan::{Error, Mode, Normalizer, Profile, Uri, UriBuf};
+use uriscan::{Error, Mode, Normalizer, Uri, UriBuf};
 
 use crate::arrays::Texts;
 use crate::staged;
@@ -260,47 +260,6 @@ pub fn surt_key(text: &[u8], out: &mut Vec<u8>) -> bool {
     // it would reject: the key is still written, as the CLI writes it.)
     uriscan::surt_key(text, out);
     true
-}
-
-/// `surt`'s column: each row's [`surt_key`], the rows parsed by the window
-/// pass (`staged`) and a URI's key taken from its parse, as the CLI does,
-/// instead of a parse of each row on its own.
-pub fn surt(texts: &Texts<'_>, rows: Range<usize>) -> Result<ArrayRef, ArrowError> {
-    by_offsets!(texts, surt_of(texts, rows))
-}
-
-fn surt_of<O: OffsetSizeTrait>(
-    texts: &Texts<'_>,
-    rows: Range<usize>,
-) -> Result<ArrayRef, ArrowError> {
-    let key = Normalizer::new(Profile::Surt);
-    let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), texts.bytes(rows.clone()));
-    let (mut out, mut total, mut row) = (Vec::new(), 0usize, rows.start);
-    staged::each_parsed(texts, rows, Mode::Reference, |result| {
-        // Rows come in order, each with its result.
-        let text = texts.get(row);
-        row += 1;
-        let Some(result) = result else {
-            b.append_null();
-            return;
-        };
-        out.clear();
-        match result {
-            Ok(uri) => key.normalize(&uri, &mut out),
-            Err(_) => {
-                surt_key(text.expect("a row with a result has a text"), &mut out);
-            }
-        }
-        // Past the offsets' limit nothing more is built: an error.
-        total += out.len();
-        if total <= O::MAX_OFFSET {
-            append(&mut b, &out);
-        }
-    });
-    if total > O::MAX_OFFSET {
-        return Err(too_large());
-    }
-    Ok(Arc::new(b.finish()))
 }
 
 /// `resolve`'s row: the text resolved against `base`, none where it is

@@ -50,20 +50,6 @@ fn apply_strings(
     threads: usize,
     row: impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync,
 ) -> PyResult<Py<PyAny>> {
-    apply_strings_with(py, values, threads, &row, &|texts, rows| {
-        kernels::strings(texts, rows, &row)
-    })
-}
-
-/// [`apply_strings`] with a kernel of its own for arrays (`column`), which
-/// gives each row what `row` gives it.
-fn apply_strings_with(
-    py: Python<'_>,
-    values: &Bound<'_, PyAny>,
-    threads: usize,
-    row: &(impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync),
-    column: &arrays::Kernel<'_>,
-) -> PyResult<Py<PyAny>> {
     match Input::from_py(values)? {
         Input::One(text) => {
             let mut out = Vec::new();
@@ -75,7 +61,9 @@ fn apply_strings_with(
                 false => py.None(),
             })
         }
-        Input::Many(columns) => arrays::run(py, columns, threads, column),
+        Input::Many(columns) => arrays::run(py, columns, threads, &|texts, rows| {
+            kernels::strings(texts, rows, &row)
+        }),
     }
 }
 
@@ -214,7 +202,7 @@ fn normalize(
 #[pyfunction]
 #[pyo3(signature = (values, *, threads = 1))]
 fn surt(py: Python<'_>, values: &Bound<'_, PyAny>, threads: usize) -> PyResult<Py<PyAny>> {
-    apply_strings_with(py, values, threads, &kernels::surt_key, &kernels::surt)
+    apply_strings(py, values, threads, kernels::surt_key)
 }
 
 /// Each value resolved as a reference against the URI `base` (RFC 3986
