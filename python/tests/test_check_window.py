@@ -1,7 +1,7 @@
-"""uriscan.check and uriscan.surt run the library's window pass over rows
-staged as lines (python/src/staged.rs): their answers must be exactly those
-of taking each value on its own (uriscan.Uri; uriscan.surt of one str), for
-rows that do not fit that staging too:
+"""uriscan.check runs the library's window pass over rows staged as lines
+(python/src/staged.rs): its answers must be exactly those of parsing each
+value on its own (uriscan.Uri), and uriscan.surt's over an array those of
+one value at a time, for rows that do not fit that staging too:
 LF and CR inside or at the ends of a value, NUL, non-ASCII, empty values,
 nulls (whose bytes in the values buffer may hold anything), slices,
 large_string, string_view, chunked arrays, several threads, and values
