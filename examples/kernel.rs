@@ -57,12 +57,7 @@ fn main() {
                     _ => Profile::Rfc3986,
                 };
                 let n = Normalizer::new(profile);
-                let uris = chunk.uris(Mode::Reference);
-                let uris = if n.uses_notes() {
-                    uris.for_normalizer()
-                } else {
-                    uris
-                };
+                let uris = chunk.uris(Mode::Reference).for_normalizer_of(&n);
                 for (_, _, r) in uris {
                     if let Ok(u) = r {
                         out.extend_from_slice(n.normalized(&u, &mut scratch));

@@ -200,29 +200,13 @@ impl Normalizer {
     }
 
     /// Whether this normalizer reads the notes that
-    /// [`Uris::for_normalizer`] takes on each URI. A pipeline can leave
-    /// them out when it does not, and save their cost (about a sixth of the
-    /// noted pass's instructions): the `surt` profile, whose keys are never
-    /// URIs, has no use for them.
+    /// [`Uris::for_normalizer`] takes on each URI: the `surt` profile,
+    /// whose keys are never URIs, has no use for them
+    /// ([`Uris::for_normalizer_of`]).
     ///
     /// [`Uris::for_normalizer`]: crate::batch::Uris::for_normalizer
-    ///
-    /// ```
-    /// use uriscan::{batch::Chunk, Mode, Normalizer, Profile};
-    ///
-    /// let n = Normalizer::new(Profile::Surt);
-    /// assert!(!n.uses_notes() && Normalizer::new(Profile::Web).uses_notes());
-    /// let uris = Chunk::new(b"http://www.Example.com/a\n", 1, 0).uris(Mode::Reference);
-    /// let uris = if n.uses_notes() { uris.for_normalizer() } else { uris };
-    /// let mut key = Vec::new();
-    /// for (_, _, uri) in uris {
-    ///     n.normalize(&uri?, &mut key);
-    /// }
-    /// assert_eq!(key, b"com,example)/a");
-    /// # Ok::<(), uriscan::Error>(())
-    /// ```
-    #[must_use]
-    pub fn uses_notes(&self) -> bool {
+    /// [`Uris::for_normalizer_of`]: crate::batch::Uris::for_normalizer_of
+    pub(crate) fn uses_notes(&self) -> bool {
         self.profile != Profile::Surt
     }
 

@@ -96,12 +96,7 @@ impl Command for Dedup {
         // internal iteration keeps a valid line's result out of memory (see
         // `Uris::fold`): 1% fewer instructions than a `for` loop's `next`
         // (8 MiB, `--hash`).
-        let lines = chunk.uris(self.mode);
-        let lines = if self.normalizer.uses_notes() {
-            lines.for_normalizer()
-        } else {
-            lines
-        };
+        let lines = chunk.uris(self.mode).for_normalizer_of(&self.normalizer);
         lines.for_each(|(line, text, result)| {
             st.record(&result, detailed);
             let key: &[u8] = match &result {
