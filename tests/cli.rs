@@ -553,6 +553,77 @@ fn normalize_text_json_tsv() {
     assert_eq!(stdout(&o), "http://e.com/?a=4&z=2\n");
 }
 
+/// `normalize` in plain text copies runs of already normal lines whole:
+/// its output is still, line by line, what the library's `Normalizer`
+/// makes of each line (normal or not, valid or not, LF or CRLF, the last
+/// line with no LF), whatever the chunk size.
+#[test]
+fn normalize_writes_each_line_as_the_library_does() {
+    use uriscan::{parse, Mode, Normalizer, Profile};
+    const PIECES: [&str; 12] = [
+        "http://a.example/b?q#f",
+        "https://b/c/d",
+        "HTTP://A/b",
+        "http://a:80/x",
+        "http://a/./b/../c",
+        "s:%7euser",
+        "/rel/path",
+        "http://x/ y",
+        "",
+        "mailto:a@b",
+        "http://a/%2f%41",
+        "http://a/b?z=1&a=2",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for round in 0..6 {
+        let mut input = Vec::new();
+        for _ in 0..200 + next(200) {
+            input.extend_from_slice(PIECES[next(PIECES.len())].as_bytes());
+            input.extend_from_slice(if next(8) == 0 { b"\r\n" } else { b"\n" });
+        }
+        if round % 2 == 1 {
+            input.extend_from_slice(b"http://last/no-lf");
+        }
+        for (profile, name) in [(Profile::Rfc3986, "rfc3986"), (Profile::Web, "web")] {
+            let n = Normalizer::new(profile);
+            for invalid in ["pass", "skip"] {
+                let mut want = Vec::new();
+                for line in input.split_inclusive(|&b| b == b'\n') {
+                    let line = line.strip_suffix(b"\n").unwrap_or(line);
+                    let line = line.strip_suffix(b"\r").unwrap_or(line);
+                    match parse(line, Mode::Reference) {
+                        Ok(uri) => n.normalize(&uri, &mut want),
+                        Err(_) if invalid == "pass" => want.extend_from_slice(line),
+                        Err(_) => continue,
+                    }
+                    want.push(b'\n');
+                }
+                for chunk in ["64", "1K", "1M"] {
+                    let args = [
+                        "normalize",
+                        "-j2",
+                        "--profile",
+                        name,
+                        "--invalid",
+                        invalid,
+                        "--chunk-size",
+                        chunk,
+                    ];
+                    let o = run(&args, &input);
+                    assert_eq!(code(&o), 0, "{args:?}");
+                    assert!(o.stdout == want, "{args:?} round {round}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn normalize_is_idempotent_on_the_corpus() {
     let c = corpus();

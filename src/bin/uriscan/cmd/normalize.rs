@@ -61,13 +61,21 @@ impl Command for Normalize {
         // The pass that classifies the lines also finds what
         // `Normalizer::is_normal` looks for, where it looks.
         let uris = chunk.uris(self.mode).for_normalizer_of(&self.normalizer);
+        // In plain text, consecutive lines that are already normal and end
+        // in a lone LF are copied to the output as one run of the chunk,
+        // not one by one: most lines of a crawl's list are normal.
+        let runs = self.emit.is_bare_text() && self.normalizer.profile() != Profile::Surt;
+        let mut run = Run::new(chunk.data());
         // `for_each`'s internal iteration keeps a valid line's result out
         // of memory (`Uris::fold`): 0.8% fewer instructions than `for`.
         uris.for_each(|(line, text, result)| {
             st.record(&result, detailed);
-            // An already normal URI is written as it is, with no copy;
-            // in plain text, a key straight into the output.
             let value = match &result {
+                Ok(uri) if runs => {
+                    run.put(self.normalizer.normalized(uri, &mut scratch), out);
+                    return;
+                }
+                // A key straight into the output.
                 Ok(uri) if self.emit.is_bare_text() => {
                     self.normalizer.normalize(uri, out);
                     out.push(b'\n');
@@ -77,14 +85,17 @@ impl Command for Normalize {
                 Err(e) if self.emit.invalid == InvalidPolicy::Key => {
                     scratch.clear();
                     surt_key(text, &mut scratch);
+                    run.flush(out);
                     self.emit.record_keyed(out, line, text, &scratch, e);
                     return;
                 }
                 Err(e) => Err(e),
             };
+            run.flush(out);
             self.emit
                 .record(out, &mut messages, file, line, text, value);
         });
+        run.flush(out);
         Part::new(st, messages, ())
     }
 
@@ -94,5 +105,53 @@ impl Command for Normalize {
 
     fn fails(&self, totals: &Stats) -> bool {
         self.strict && totals.invalid > 0
+    }
+}
+
+/// Lines of a chunk written to the output as they are, not yet copied:
+/// `data[start..end]`, each of its lines ending in a lone LF.
+struct Run<'a> {
+    data: &'a [u8],
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Run<'a> {
+    fn new(data: &'a [u8]) -> Run<'a> {
+        Run {
+            data,
+            start: 0,
+            end: 0,
+        }
+    }
+
+    /// Writes the line `value` (with its LF) after the run: into the run
+    /// when it is a line of the chunk that ends in a lone LF (the
+    /// output's line is then the input's, LF and all), else to `out`
+    /// after the run.
+    #[inline(always)]
+    fn put(&mut self, value: &[u8], out: &mut Vec<u8>) {
+        // Where `value` is in the chunk, if it is there (a rewritten value
+        // is elsewhere: a huge or out-of-range offset).
+        let at = (value.as_ptr() as usize).wrapping_sub(self.data.as_ptr() as usize);
+        let end = at.wrapping_add(value.len());
+        if at == self.end && self.data.get(end) == Some(&b'\n') {
+            self.end = end + 1;
+            return;
+        }
+        self.flush(out);
+        if at <= self.data.len() && self.data.get(end) == Some(&b'\n') {
+            (self.start, self.end) = (at, end + 1);
+        } else {
+            out.extend_from_slice(value);
+            out.push(b'\n');
+        }
+    }
+
+    /// Copies the run to `out`.
+    #[inline]
+    fn flush(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.data[self.start..self.end]);
+        self.start = self.end;
     }
 }
