@@ -464,10 +464,12 @@ impl<R: Read> ChunkReader<R> {
     pub(super) fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
         // `buf` keeps its full length from one use to the next, so that only
         // memory it never had gets zeroed; `filled` says how much is data.
+        // It grows as the input comes (`fill`), not to `target` at once: a
+        // small input takes little memory whatever the chunk size.
         let mut filled = self.carry.len();
         let mut target = self.chunk_size.max(filled + 1);
-        if buf.len() < target {
-            buf.resize(target, 0);
+        if buf.len() < filled {
+            buf.resize(filled, 0);
         }
         buf[..filled].copy_from_slice(&self.carry);
         self.carry.clear();
@@ -495,9 +497,6 @@ impl<R: Read> ChunkReader<R> {
             // A line longer than the chunk: grow the chunk, never split it.
             scanned = filled;
             target = (filled + self.chunk_size).min(self.max_line.saturating_add(1));
-            if buf.len() < target {
-                buf.resize(target, 0);
-            }
         }
         if filled == 0 && skipped.is_empty() {
             return self.error.take().map_or(Ok(None), Err);
@@ -523,7 +522,7 @@ impl<R: Read> ChunkReader<R> {
     /// Reads past the line that `buf[..*filled]` starts, too long to keep,
     /// and up to its LF; leaves the bytes read after the LF in
     /// `buf[..*filled]`. Memory: `buf` as it is.
-    fn skip_line(&mut self, buf: &mut [u8], filled: &mut usize) -> LongLine {
+    fn skip_line(&mut self, buf: &mut Vec<u8>, filled: &mut usize) -> LongLine {
         let mut long = LongLine {
             line: self.next_line,
             offset: self.offset,
@@ -544,7 +543,8 @@ impl<R: Read> ChunkReader<R> {
                 *filled = 0;
                 break;
             }
-            read = self.fill(buf, 0, buf.len());
+            let len = buf.len();
+            read = self.fill(buf, 0, len);
         }
         self.next_line += 1;
         self.offset += long.input_len();
@@ -554,10 +554,25 @@ impl<R: Read> ChunkReader<R> {
     /// Reads into `buf[filled..target]` until it is full or the input ends;
     /// returns the new `filled`. A read error ends the input, to be
     /// returned by the next `next_chunk`: what was read before it is
-    /// processed first.
-    fn fill(&mut self, buf: &mut [u8], mut filled: usize, target: usize) -> usize {
+    /// processed first. `buf` grows as the bytes come, by what it holds (at least 64 KiB),
+    /// up to `target`: never zeroed far ahead of the data.
+    fn fill(&mut self, buf: &mut Vec<u8>, mut filled: usize, target: usize) -> usize {
         while filled < target && !self.eof {
-            match self.inner.read(&mut buf[filled..target]) {
+            if buf.len() <= filled {
+                let grow = filled.max(1 << 16).min(target - filled);
+                // Out of memory is the input's error, not an abort.
+                if buf.try_reserve_exact(filled + grow - buf.len()).is_err() {
+                    self.error = Some(io::Error::new(
+                        io::ErrorKind::OutOfMemory,
+                        format!("out of memory for a chunk of {} bytes", filled + grow),
+                    ));
+                    self.eof = true;
+                    break;
+                }
+                buf.resize(filled + grow, 0);
+            }
+            let end = buf.len().min(target);
+            match self.inner.read(&mut buf[filled..end]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}

@@ -78,6 +78,39 @@ fn zeros(to: &mut ChildStdin, n: usize) {
     }
 }
 
+/// The chunk buffer grows with the input, not to `--chunk-size` at once:
+/// a small input with the largest chunk size runs in a small address
+/// space (a whole chunk's buffer, 1 GiB, would not fit in it), and the
+/// same bytes give the same output at every chunk size.
+#[test]
+fn small_input_takes_little_memory_whatever_the_chunk_size() {
+    if !native_linux() {
+        return;
+    }
+    let input = b"http://a/b\r\nnot a uri\n/c";
+    let want = run(&["split", "-j1"], input);
+    assert_eq!(code(&want), 0);
+    assert_eq!(want.stdout.iter().filter(|&&b| b == b'\n').count(), 3);
+    for args in [&["-j1"][..], &["-j2"]] {
+        let args = [&["split", "--chunk-size", "1G"], args].concat();
+        let (status, out, err) = run_fed(&args, Some(200_000), move |to| {
+            let _ = to.write_all(input);
+        });
+        assert_eq!(status, 0, "{args:?}: {err}");
+        assert!(out == want.stdout, "{args:?}");
+        assert_eq!(err, stderr(&want));
+    }
+    // A line that the memory cannot hold (with a `--max-line` above it)
+    // is an error, exit 2, not an abort.
+    let (status, _, err) = run_fed(
+        &["check", "-j1", "--chunk-size", "1G", "--max-line", "1G"],
+        Some(200_000),
+        |to| zeros(to, 300 << 20),
+    );
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("out of memory for a chunk of"), "{err}");
+}
+
 /// A line with no end (`/dev/zero`) is read past in bounded memory,
 /// reported with its number and offset, counted, and the lines after it
 /// are read; the exit status says a line was left out.
