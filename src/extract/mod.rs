@@ -54,7 +54,10 @@
 use std::borrow::Cow;
 
 use crate::classes;
+use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
+use crate::stage2::{self, Verdict};
+use crate::uri::Uri;
 use scan::Scan;
 
 mod iri;
@@ -219,6 +222,47 @@ impl<'a> Extract<'a> {
     #[must_use]
     pub fn work(&self) -> usize {
         self.scan.work + self.plain_scan.work
+    }
+
+    /// [`parse`](crate::parse) of `found`'s URI, one this iterator has just
+    /// given: the same result, from the masks the search classified its
+    /// bytes into when they are still at hand (a URI borrowed from the text,
+    /// the last found, of up to about 64 bytes past its block's start),
+    /// instead of classifying them again.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](crate::parse): the URI is not valid in `mode`.
+    ///
+    /// ```
+    /// use uriscan::Mode;
+    ///
+    /// let mut found = uriscan::extract(b"see http://a.example/ok and http://b%zz/.");
+    /// let a = found.next().unwrap();
+    /// assert!(found.parse(&a, Mode::Uri).is_ok());
+    /// let b = found.next().unwrap();
+    /// assert_eq!(found.parse(&b, Mode::Uri), uriscan::parse(&b.uri, Mode::Uri));
+    /// ```
+    pub fn parse<'f>(&self, found: &'f Found<'a>, mode: Mode) -> Result<Uri<'f>, Error> {
+        if let Cow::Borrowed(uri) = found.uri {
+            let (start, end) = (found.start, found.start + uri.len());
+            let ours = self
+                .text
+                .get(start..end)
+                .is_some_and(|t| std::ptr::eq(t, uri));
+            if let Some(m) = self
+                .scan
+                .blocks(start, end)
+                .filter(|_| ours && uri.len() >= 8)
+            {
+                match stage2::decide_range(m, start % 64, uri, mode) {
+                    Verdict::Valid(o) => return Ok(Uri::from_outcome(uri, &o)),
+                    Verdict::Invalid(Some(e)) => return Err(e),
+                    Verdict::Invalid(None) | Verdict::Undecided => {}
+                }
+            }
+        }
+        crate::parse(&found.uri, mode)
     }
 
     /// The next URI with a scheme (rules 1 to 4).

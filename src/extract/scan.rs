@@ -15,6 +15,12 @@ pub(super) fn in_alphabet(b: u8) -> bool {
 /// not once per block.
 const GROUP: usize = 8;
 
+/// How many blocks before the group [`Scan`] keeps the masks of (the last
+/// of the group before, when the text's groups are classified in turn):
+/// a URI of up to 128 bytes that ends in the group starts in them or in it,
+/// so that [`Scan::blocks`] has its masks for validation.
+const KEEP: usize = 2;
+
 /// The text's stage-1 masks, a group of [`GROUP`] blocks at a time (aligned
 /// on the text's start), and how many bytes extraction looked at.
 ///
@@ -30,7 +36,12 @@ pub(super) struct Scan {
     /// The offset of the group's first byte, a multiple of `64 * GROUP`
     /// (`usize::MAX`: none yet).
     base: usize,
-    masks: [Masks; GROUP],
+    /// The masks of the [`KEEP`] blocks before the group, then of the
+    /// group's blocks.
+    masks: [Masks; KEEP + GROUP],
+    /// Whether the first [`KEEP`] masks are those of the blocks before the
+    /// group (the group before it was the last classified).
+    kept: bool,
     /// Bytes looked at (see [`super::Extract::work`]).
     pub(super) work: usize,
 }
@@ -40,7 +51,8 @@ impl Scan {
         Scan {
             backend,
             base: usize::MAX,
-            masks: [Masks::default(); GROUP],
+            masks: [Masks::default(); KEEP + GROUP],
+            kept: false,
             work: 0,
         }
     }
@@ -57,14 +69,36 @@ impl Scan {
     fn block(&mut self, text: &[u8], at: usize) -> (usize, &Masks) {
         let group = at & !(64 * GROUP - 1);
         if group != self.base {
+            self.kept = self.base.checked_add(64 * GROUP) == Some(group);
+            if self.kept {
+                self.masks.copy_within(GROUP.., 0);
+            }
             let end = text.len().min(group + 64 * GROUP);
             self.backend
-                .classify_blocks(&text[group..end], &mut self.masks);
+                .classify_blocks(&text[group..end], &mut self.masks[KEEP..]);
             self.base = group;
             self.work(end - group);
         }
         let block = at & !63;
-        (block, &self.masks[(block - group) / 64])
+        (block, &self.masks[KEEP + (block - group) / 64])
+    }
+
+    /// The masks of the blocks holding `text[start..end]` (from the block
+    /// of `start`) when the group at hand and the blocks kept before it
+    /// hold them all, else `None`.
+    /// They are the text's whatever the searches did before (a function of
+    /// the bytes alone), so a caller may read them for any range they hold.
+    #[inline]
+    pub(super) fn blocks(&self, start: usize, end: usize) -> Option<&[Masks]> {
+        if self.base == usize::MAX {
+            return None;
+        }
+        // The index in `masks` of the block of byte `at`, and the first
+        // index that holds this text's masks.
+        let index = |at: usize| (at + 64 * KEEP).checked_sub(self.base).map(|d| d / 64);
+        let held = if self.kept { 0 } else { KEEP };
+        let (first, last) = (index(start)?, index(end.max(start + 1) - 1)?);
+        self.masks.get(first..=last).filter(|_| first >= held)
     }
 
     /// The first `:` of `text` at or after `from`.

@@ -388,7 +388,8 @@ impl Extract {
         // Line and column are printed only on request: finding them costs a
         // search through the text between URIs.
         let positions = self.format != OutFormat::Text || self.line_number || self.byte_offset;
-        for f in uriscan::extract(data).schemeless(self.schemeless) {
+        let mut finds = uriscan::extract(data).schemeless(self.schemeless);
+        while let Some(f) = finds.next() {
             if positions {
                 for lf in memchr::memchr_iter(b'\n', &data[scanned..f.start]) {
                     line += 1;
@@ -397,7 +398,8 @@ impl Extract {
                 scanned = f.start;
             }
             let at = f.start - line_start;
-            let parsed = uriscan::parse(&f.uri, Mode::Uri);
+            // (From the masks that found it, when it can.)
+            let parsed = finds.parse(&f, Mode::Uri);
             if parsed.is_ok() || f.uri.is_ascii() {
                 self.found(sink, line, at, &f.uri, parsed);
                 continue;
