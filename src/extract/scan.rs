@@ -21,6 +21,11 @@ const GROUP: usize = 8;
 /// so that [`Scan::blocks`] has its masks for validation.
 const KEEP: usize = 2;
 
+/// Blocks of anything after the group's, so that [`Scan::blocks`] gives
+/// three blocks from any of the group's (validation reads three, and
+/// clears the bits past the URI's end).
+const PAD: usize = 2;
+
 /// The text's stage-1 masks, a group of [`GROUP`] blocks at a time (aligned
 /// on the text's start), and how many bytes extraction looked at.
 ///
@@ -37,8 +42,8 @@ pub(super) struct Scan {
     /// (`usize::MAX`: none yet).
     base: usize,
     /// The masks of the [`KEEP`] blocks before the group, then of the
-    /// group's blocks.
-    masks: [Masks; KEEP + GROUP],
+    /// group's blocks, then [`PAD`] blocks of anything.
+    masks: [Masks; KEEP + GROUP + PAD],
     /// Whether the first [`KEEP`] masks are those of the blocks before the
     /// group (the group before it was the last classified).
     kept: bool,
@@ -51,7 +56,7 @@ impl Scan {
         Scan {
             backend,
             base: usize::MAX,
-            masks: [Masks::default(); KEEP + GROUP],
+            masks: [Masks::default(); KEEP + GROUP + PAD],
             kept: false,
             work: 0,
         }
@@ -75,7 +80,7 @@ impl Scan {
             }
             let end = text.len().min(group + 64 * GROUP);
             self.backend
-                .classify_blocks(&text[group..end], &mut self.masks[KEEP..]);
+                .classify_blocks(&text[group..end], &mut self.masks[KEEP..KEEP + GROUP]);
             self.base = group;
             self.work(end - group);
         }
@@ -83,9 +88,10 @@ impl Scan {
         (block, &self.masks[KEEP + (block - group) / 64])
     }
 
-    /// The masks of the blocks holding `text[start..end]` (from the block
-    /// of `start`) when the group at hand and the blocks kept before it
-    /// hold them all, else `None`.
+    /// The masks of the blocks holding `text[start..end]`, from the block
+    /// of `start` on and at least three (those past the block of `end`
+    /// hold anything), when the group at hand and the blocks kept before
+    /// it hold them all; else `None`.
     /// They are the text's whatever the searches did before (a function of
     /// the bytes alone), so a caller may read them for any range they hold.
     #[inline]
@@ -98,7 +104,8 @@ impl Scan {
         let index = |at: usize| (at + 64 * KEEP).checked_sub(self.base).map(|d| d / 64);
         let held = if self.kept { 0 } else { KEEP };
         let (first, last) = (index(start)?, index(end.max(start + 1) - 1)?);
-        self.masks.get(first..=last).filter(|_| first >= held)
+        let ours = first >= held && last < KEEP + GROUP;
+        self.masks.get(first..).filter(|_| ours)
     }
 
     /// The first `:` of `text` at or after `from`.

@@ -14,14 +14,19 @@
 
 use super::decide::decide;
 use super::lanes::{Bits, Lane};
-use super::{pathbad, Verdict};
+use super::plain::is_short_scheme;
+use super::{pathbad, Notes, Outcome, Verdict};
+use crate::grammar::authority::Authority;
+use crate::grammar::split::{Span, Split};
 use crate::grammar::Mode;
 use crate::simd::Masks;
 
 /// Stage 2 of `line`, whose byte `i` is bit `o + i` (`o < 64`) of the
 /// consecutive blocks `m` as stage 1 classified them, with the reference's
 /// error for an invalid line; [`Verdict::Undecided`] when `line` is over
-/// 128 bytes or runs past the blocks given.
+/// 128 bytes or runs past the blocks given. Blocks of `m` past the line's
+/// last may hold anything (the bits past its end are cleared); three of
+/// them save a copy.
 #[inline]
 pub(crate) fn decide_range(m: &[Masks], o: usize, line: &[u8], mode: Mode) -> Verdict {
     let n = line.len();
@@ -29,10 +34,23 @@ pub(crate) fn decide_range(m: &[Masks], o: usize, line: &[u8], mode: Mode) -> Ve
         return Verdict::Undecided;
     }
     let live = <u128 as Bits>::below(n);
-    let block = |k: usize| m.get(k).copied().unwrap_or_default();
-    let b = [block(0), block(1), block(2)];
-    let words = |f: fn(&Masks) -> u64| shifted(&b, o, f) & live;
-    let (special, pct, hex) = (words(|x| x.special), words(|x| x.pct), words(|x| x.hex));
+    let padded;
+    let b = match m.first_chunk::<3>() {
+        Some(b) => b,
+        None => {
+            let block = |k: usize| m.get(k).copied().unwrap_or_default();
+            padded = [block(0), block(1), block(2)];
+            &padded
+        }
+    };
+    // (Fields named: picked by class index, `Masks::class`, they cost 10%
+    // more instructions here.)
+    macro_rules! words {
+        ($class:ident) => {
+            shifted([b[0].$class, b[1].$class, b[2].$class], o) & live
+        };
+    }
+    let (special, pct, hex) = (words!(special), words!(pct), words!(hex));
     // `pathbad` of the range alone: its hex digits past the end cleared.
     let half = |w: u128, k: u32| (w >> (64 * k)) as u64;
     let bad = |k: u32| {
@@ -41,21 +59,84 @@ pub(crate) fn decide_range(m: &[Masks], o: usize, line: &[u8], mode: Mode) -> Ve
     };
     let lane = Lane {
         o: 0,
-        colon: words(|x| x.colon),
-        slash: words(|x| x.slash),
-        question: words(|x| x.question),
-        hash: words(|x| x.hash),
+        colon: words!(colon),
+        slash: words!(slash),
+        question: words!(question),
+        hash: words!(hash),
         special,
         pathbad: <u128 as Bits>::from_words(bad(0), bad(1)) & live,
     };
+    if let Some(o) = decide_usual(&lane, line, mode) {
+        return Verdict::Valid(o);
+    }
     decide::<true>(lane, line, mode)
 }
 
-/// Bits `o..o + 128` of the class `f` of the blocks `b`, as two words
-/// (`<< 1 << 63 - o`: no shift by 64 when `o` is 0).
+/// The usual URI of text, decided on its masks `l` with few branches: a
+/// scheme of 1 to 8 bytes, `//`, an authority without special bytes (a
+/// `reg-name` or IPv4 host and perhaps a port of digits), no special byte
+/// after it but good percent-encodings, and at most one `#` (none for
+/// `absolute-URI`). `None`: any other line (an opaque URI, userinfo, an IP
+/// literal, an `@` in the path, an invalid one...), for [`decide`], whose
+/// steps are written for any line's masks and cost several times this on
+/// the URIs of text. What this accepts, [`decide`] accepts with the same
+/// outcome (the steps are the same, as [`super::plain::decide_plain`]
+/// takes them on a window).
 #[inline(always)]
-fn shifted(b: &[Masks; 3], o: usize, f: impl Fn(&Masks) -> u64) -> u128 {
-    let (w0, w1, w2) = (f(&b[0]), f(&b[1]), f(&b[2]));
+fn decide_usual(l: &Lane<u128>, line: &[u8], mode: Mode) -> Option<Outcome> {
+    let n = line.len();
+    let head = u64::from_le_bytes(*line.first_chunk::<8>()?);
+    let tz = |w: u128| (w.trailing_zeros() as usize).min(n);
+    // 1. The scheme ends at the first of `: / ? #`, a `:`, then `//`.
+    let d = tz(l.colon | l.slash | l.question | l.hash);
+    if d > 8 {
+        return None;
+    }
+    if !(is_short_scheme(head, d) & (l.colon >> d & 1 == 1) & (l.slash >> (d + 1) & 3 == 3)) {
+        return None;
+    }
+    // 2. The authority, to the first of `/ ? #`, with no special byte.
+    let start = d + 3;
+    let end = tz((l.slash | l.question | l.hash) & <u128 as Bits>::from_bit(start));
+    let inside = <u128 as Bits>::from_bit(start) & <u128 as Bits>::below(end);
+    let colon = tz(l.colon & inside).min(end);
+    // 3. Path, query and fragment: no `PATHBAD` byte, one `#` at most.
+    let rest = <u128 as Bits>::from_bit(end);
+    let hashes = l.hash & rest;
+    let second = hashes & hashes.wrapping_sub(1);
+    let fragments_ok = if mode == Mode::Absolute {
+        hashes == 0
+    } else {
+        second == 0
+    };
+    if !((l.special & inside == 0) & (l.pathbad & rest == 0) & fragments_ok) {
+        return None;
+    }
+    if colon < end && !line[colon + 1..end].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let h = tz(hashes);
+    let q = tz(l.question & rest).min(h);
+    Some(Outcome {
+        valid: true,
+        split: Split::new(
+            Some(Span::new(0, d)),
+            Some(Span::new(start, end)),
+            Span::new(end, q),
+            (q < h).then(|| Span::new(q + 1, h)),
+            (h < n).then(|| Span::new(h + 1, n)),
+            n,
+        ),
+        authority: Authority::new(start, [start, colon], end, None, colon < end),
+        notes: Notes::NONE,
+    })
+}
+
+/// Bits `o..o + 128` of a class whose words in three blocks are `w`, as two
+/// words (`<< 1 << 63 - o`: no shift by 64 when `o` is 0).
+#[inline(always)]
+fn shifted(w: [u64; 3], o: usize) -> u128 {
+    let [w0, w1, w2] = w;
     let lo = w0 >> o | w1 << 1 << (63 - o);
     let hi = w1 >> o | w2 << 1 << (63 - o);
     <u128 as Bits>::from_words(lo, hi)
