@@ -56,7 +56,7 @@ use std::borrow::Cow;
 use crate::classes;
 use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
-use crate::stage2::{self, Verdict};
+use crate::stage2::Verdict;
 use crate::uri::Uri;
 use scan::Scan;
 
@@ -244,25 +244,12 @@ impl<'a> Extract<'a> {
     /// assert_eq!(found.parse(&b, Mode::Uri), uriscan::parse(&b.uri, Mode::Uri));
     /// ```
     pub fn parse<'f>(&self, found: &'f Found<'a>, mode: Mode) -> Result<Uri<'f>, Error> {
-        if let Cow::Borrowed(uri) = found.uri {
-            let (start, end) = (found.start, found.start + uri.len());
-            let ours = self
-                .text
-                .get(start..end)
-                .is_some_and(|t| std::ptr::eq(t, uri));
-            if let Some(m) = self
-                .scan
-                .blocks(start, end)
-                .filter(|_| ours && uri.len() >= 8)
-            {
-                match stage2::decide_range(m, start % 64, uri, mode) {
-                    Verdict::Valid(o) => return Ok(Uri::from_outcome(uri, &o)),
-                    Verdict::Invalid(Some(e)) => return Err(e),
-                    Verdict::Invalid(None) | Verdict::Undecided => {}
-                }
+        match found.uri {
+            Cow::Borrowed(uri) if is_at(self.text, found.start, uri) => {
+                parse_after(self.scan.decide(found.start, uri, mode), uri, mode)
             }
+            _ => crate::parse(&found.uri, mode),
         }
-        crate::parse(&found.uri, mode)
     }
 
     /// The next URI with a scheme (rules 1 to 4).
@@ -385,6 +372,24 @@ impl<'a> Iterator for Extract<'a> {
         let found = self.ahead.take()?;
         self.plain_pos = self.pos;
         Some(found)
+    }
+}
+
+/// Whether `part` is the bytes of `text` from `start` (the same memory, not
+/// only the same bytes).
+fn is_at(text: &[u8], start: usize, part: &[u8]) -> bool {
+    text.get(start..start.saturating_add(part.len()))
+        .is_some_and(|t| std::ptr::eq(t, part))
+}
+
+/// [`parse`](crate::parse) of `uri`, given stage 2's verdict `v` on it
+/// (the reference's to give when stage 2 did not decide).
+#[inline]
+fn parse_after(v: Verdict, uri: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
+    match v {
+        Verdict::Valid(o) => Ok(Uri::from_outcome(uri, &o)),
+        Verdict::Invalid(Some(e)) => Err(e),
+        Verdict::Invalid(None) | Verdict::Undecided => crate::parse(uri, mode),
     }
 }
 

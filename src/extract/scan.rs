@@ -3,7 +3,9 @@
 //! crossed instead of byte by byte; and the count of bytes looked at that
 //! the linear-time checks bound.
 
+use crate::grammar::Mode;
 use crate::simd::{Backend, Masks};
+use crate::stage2::{self, Verdict};
 
 /// Whether `b` may stand in a URI (its alphabet).
 pub(super) fn in_alphabet(b: u8) -> bool {
@@ -106,6 +108,17 @@ impl Scan {
         let (first, last) = (index(start)?, index(end.max(start + 1) - 1)?);
         let ours = first >= held && last < KEEP + GROUP;
         self.masks.get(first..).filter(|_| ours)
+    }
+
+    /// Stage 2 of `uri`, the bytes of the text from `start`, from the masks
+    /// at hand ([`Verdict::Undecided`] when they do not hold it all, or for
+    /// a URI of under 8 bytes, which `parse` leaves to the reference).
+    #[inline]
+    pub(super) fn decide(&self, start: usize, uri: &[u8], mode: Mode) -> Verdict {
+        match self.blocks(start, start + uri.len()) {
+            Some(m) if uri.len() >= 8 => stage2::decide_range(m, start % 64, uri, mode),
+            _ => Verdict::Undecided,
+        }
     }
 
     /// The first `:` of `text` at or after `from`.
