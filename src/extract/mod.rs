@@ -227,8 +227,8 @@ impl<'a> Extract<'a> {
     /// [`parse`](crate::parse) of `found`'s URI, one this iterator has just
     /// given: the same result, from the masks the search classified its
     /// bytes into when they are still at hand (a URI borrowed from the text,
-    /// the last found, of up to about 64 bytes past its block's start),
-    /// instead of classifying them again.
+    /// the last found, of 8 to 128 bytes), instead of classifying them
+    /// again.
     ///
     /// # Errors
     ///

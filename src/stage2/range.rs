@@ -1,8 +1,11 @@
 //! Stage 2 of a range of bytes whose blocks someone else has classified:
 //! free-text extraction (`crate::extract`) finds a URI from the masks of the
 //! blocks around it, and validating it from those masks saves classifying
-//! its bytes a second time (through a zeroed copy of its tail), which was
-//! most of `parse`'s cost on the short URIs of text.
+//! its bytes a second time (through a zeroed copy of its tail). Most of
+//! validation's cost, though, was [`decide`]'s steps, written for any
+//! line: the usual URI of text is decided first with few branches
+//! ([`decide_usual`]), as [`super::plain::decide_plain`] decides the usual
+//! line of a window.
 //!
 //! The range's bits are taken from up to three consecutive blocks from a
 //! bit offset into the first, shifted down to bit 0 of a
@@ -150,16 +153,40 @@ mod tests {
     use crate::simd::Backend;
 
     /// Every range of a text decides as `parse` (the reference) does, at
-    /// every offset into its blocks, with the text around it of any bytes.
-    fn agrees(text: &[u8], start: usize, len: usize, mode: Mode) -> Result<(), TestCaseError> {
+    /// every offset into its blocks, with the text around it of any bytes;
+    /// with `garbage`, the blocks after the range's last hold all ones
+    /// (as stale blocks may), and three or more are given.
+    fn agrees(
+        text: &[u8],
+        start: usize,
+        len: usize,
+        mode: Mode,
+        garbage: bool,
+    ) -> Result<(), TestCaseError> {
         let end = (start + len).min(text.len());
         let line = &text[start..end];
         let expected = crate::uri::parse_reference(line, mode).map(|u| u.raw_parts());
         for backend in Backend::available() {
-            let mut m = [Masks::default(); 5];
+            let mut m = [Masks::default(); 7];
             backend.classify_blocks(text, &mut m[..text.len().div_ceil(64)]);
             let first = start / 64;
-            let blocks = &m[first..(first + 3).min(m.len())];
+            let blocks = if garbage {
+                let ones = Masks {
+                    lf: !0,
+                    colon: !0,
+                    slash: !0,
+                    question: !0,
+                    hash: !0,
+                    special: !0,
+                    pct: !0,
+                    hex: !0,
+                };
+                let last = (start + line.len()).max(start + 1).div_ceil(64);
+                m[last..].fill(ones);
+                &m[first..]
+            } else {
+                &m[first..(first + 3).min(text.len().div_ceil(64))]
+            };
             let got = match decide_range(blocks, start % 64, line, mode) {
                 Verdict::Valid(o) => Ok((o.split, o.authority)),
                 Verdict::Invalid(Some(e)) => Err(e),
@@ -187,6 +214,7 @@ mod tests {
             len in 0usize..140,
             head in prop::sample::select(vec![&b""[..], b"http://", b"http://[::1]", b"a:", b"//u@h:8"]),
             mode in prop::sample::select(vec![Mode::Uri, Mode::Reference, Mode::Absolute]),
+            garbage: bool,
         ) {
             let start = start % text.len();
             let mut text = text;
@@ -194,7 +222,7 @@ mod tests {
             text.splice(at..at, head.iter().copied());
             text.truncate(300);
             let start = start.min(text.len() - 1);
-            agrees(&text, start, len, mode)?;
+            agrees(&text, start, len, mode, garbage)?;
         }
     }
 }
