@@ -496,3 +496,72 @@ fn schemeless_precision_and_recall_on_generated_text() {
         "precision {precision} recall {recall}"
     );
 }
+
+/// `Extract::parse` (from the masks the search classified, when it can)
+/// gives what `parse` gives, on every URI found, in every mode: on the
+/// generated mixed text, on the generated benchmark text at several
+/// offsets (so URIs cross block and group boundaries everywhere), and on
+/// random bytes weighted towards URIs.
+#[test]
+fn parse_from_the_masks_agrees_with_parse() {
+    // The split, the authority's parts and the host's kind.
+    let parts = |u: &uriscan::Uri<'_>| {
+        let s = u.split();
+        (
+            u.as_str().to_owned(),
+            [s.scheme(), s.authority(), s.query(), s.fragment()],
+            s.path(),
+            [u.userinfo(), u.host(), u.port()].map(|p| p.map(str::to_owned)),
+            u.host_range(),
+            u.host_kind(),
+        )
+    };
+    let check = |text: &[u8]| {
+        for schemeless in [false, true] {
+            let mut found = extract(text).schemeless(schemeless);
+            while let Some(f) = found.next() {
+                for mode in [Mode::Uri, Mode::Reference, Mode::Absolute] {
+                    let expected = parse(&f.uri, mode).map(|u| parts(&u));
+                    let got = found.parse(&f, mode).map(|u| parts(&u));
+                    assert_eq!(
+                        got,
+                        expected,
+                        "{:?} in {mode:?}",
+                        String::from_utf8_lossy(&f.uri)
+                    );
+                }
+            }
+        }
+    };
+    check(crate::mixed_text::generate(7, 3000).0.as_bytes());
+    let corpus = crate::gen::corpus_of(crate::gen::Kind::Text, 3, 1 << 18);
+    for skip in [0, 1, 17, 63, 64, 100, 511] {
+        check(&corpus[skip..]);
+    }
+    let mut r = Rng(11);
+    let parts: [&[u8]; 12] = [
+        b"http://",
+        b"https://a.example",
+        b"/",
+        b"%4",
+        b"%zz",
+        b"@",
+        b"#",
+        b"?q=1",
+        b"[::1]",
+        b":80",
+        b"a",
+        b"\xc3\xa9",
+    ];
+    for _ in 0..200 {
+        let mut text = Vec::new();
+        while text.len() < 1500 {
+            match r.below(8) {
+                0 => text.push(b" \n)'<>\"("[r.below(8)]),
+                1 => text.push(r.below(256) as u8),
+                _ => text.extend_from_slice(parts[r.below(parts.len())]),
+            }
+        }
+        check(&text);
+    }
+}

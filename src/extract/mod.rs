@@ -54,7 +54,10 @@
 use std::borrow::Cow;
 
 use crate::classes;
+use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
+use crate::stage2::Verdict;
+use crate::uri::Uri;
 use scan::Scan;
 
 mod iri;
@@ -221,6 +224,34 @@ impl<'a> Extract<'a> {
         self.scan.work + self.plain_scan.work
     }
 
+    /// [`parse`](crate::parse) of `found`'s URI, one this iterator has just
+    /// given: the same result, from the masks the search classified its
+    /// bytes into when they are still at hand (a URI borrowed from the text,
+    /// the last found, of 8 to 128 bytes), instead of classifying them
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](crate::parse): the URI is not valid in `mode`.
+    ///
+    /// ```
+    /// use uriscan::Mode;
+    ///
+    /// let mut found = uriscan::extract(b"see http://a.example/ok and http://b%zz/.");
+    /// let a = found.next().unwrap();
+    /// assert!(found.parse(&a, Mode::Uri).is_ok());
+    /// let b = found.next().unwrap();
+    /// assert_eq!(found.parse(&b, Mode::Uri), uriscan::parse(&b.uri, Mode::Uri));
+    /// ```
+    pub fn parse<'f>(&self, found: &'f Found<'a>, mode: Mode) -> Result<Uri<'f>, Error> {
+        match found.uri {
+            Cow::Borrowed(uri) if is_at(self.text, found.start, uri) => {
+                parse_after(self.scan.decide(found.start, uri, mode), uri, mode)
+            }
+            _ => crate::parse(&found.uri, mode),
+        }
+    }
+
     /// The next URI with a scheme (rules 1 to 4).
     fn next_with_scheme(&mut self) -> Option<Found<'a>> {
         let text = self.text;
@@ -341,6 +372,24 @@ impl<'a> Iterator for Extract<'a> {
         let found = self.ahead.take()?;
         self.plain_pos = self.pos;
         Some(found)
+    }
+}
+
+/// Whether `part` is the bytes of `text` from `start` (the same memory, not
+/// only the same bytes).
+fn is_at(text: &[u8], start: usize, part: &[u8]) -> bool {
+    text.get(start..start.saturating_add(part.len()))
+        .is_some_and(|t| std::ptr::eq(t, part))
+}
+
+/// [`parse`](crate::parse) of `uri`, given stage 2's verdict `v` on it
+/// (the reference's to give when stage 2 did not decide).
+#[inline]
+fn parse_after(v: Verdict, uri: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
+    match v {
+        Verdict::Valid(o) => Ok(Uri::from_outcome(uri, &o)),
+        Verdict::Invalid(Some(e)) => Err(e),
+        Verdict::Invalid(None) | Verdict::Undecided => crate::parse(uri, mode),
     }
 }
 

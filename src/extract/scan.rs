@@ -3,7 +3,9 @@
 //! crossed instead of byte by byte; and the count of bytes looked at that
 //! the linear-time checks bound.
 
+use crate::grammar::Mode;
 use crate::simd::{Backend, Masks};
+use crate::stage2::{self, Verdict};
 
 /// Whether `b` may stand in a URI (its alphabet).
 pub(super) fn in_alphabet(b: u8) -> bool {
@@ -14,6 +16,17 @@ pub(super) fn in_alphabet(b: u8) -> bool {
 /// classifier for 512 bytes, so that its dispatch is paid once per group,
 /// not once per block.
 const GROUP: usize = 8;
+
+/// How many blocks before the group [`Scan`] keeps the masks of (the last
+/// of the group before, when the text's groups are classified in turn):
+/// a URI of up to 128 bytes that ends in the group starts in them or in it,
+/// so that [`Scan::blocks`] has its masks for validation.
+const KEEP: usize = 2;
+
+/// Blocks of anything after the group's, so that [`Scan::blocks`] gives
+/// three blocks from any of the group's (validation reads three, and
+/// clears the bits past the URI's end).
+const PAD: usize = 2;
 
 /// The text's stage-1 masks, a group of [`GROUP`] blocks at a time (aligned
 /// on the text's start), and how many bytes extraction looked at.
@@ -30,7 +43,12 @@ pub(super) struct Scan {
     /// The offset of the group's first byte, a multiple of `64 * GROUP`
     /// (`usize::MAX`: none yet).
     base: usize,
-    masks: [Masks; GROUP],
+    /// The masks of the [`KEEP`] blocks before the group, then of the
+    /// group's blocks, then [`PAD`] blocks of anything.
+    masks: [Masks; KEEP + GROUP + PAD],
+    /// Whether the first [`KEEP`] masks are those of the blocks before the
+    /// group (the group before it was the last classified).
+    kept: bool,
     /// Bytes looked at (see [`super::Extract::work`]).
     pub(super) work: usize,
 }
@@ -40,7 +58,8 @@ impl Scan {
         Scan {
             backend,
             base: usize::MAX,
-            masks: [Masks::default(); GROUP],
+            masks: [Masks::default(); KEEP + GROUP + PAD],
+            kept: false,
             work: 0,
         }
     }
@@ -57,14 +76,49 @@ impl Scan {
     fn block(&mut self, text: &[u8], at: usize) -> (usize, &Masks) {
         let group = at & !(64 * GROUP - 1);
         if group != self.base {
+            self.kept = self.base.checked_add(64 * GROUP) == Some(group);
+            if self.kept {
+                self.masks.copy_within(GROUP.., 0);
+            }
             let end = text.len().min(group + 64 * GROUP);
             self.backend
-                .classify_blocks(&text[group..end], &mut self.masks);
+                .classify_blocks(&text[group..end], &mut self.masks[KEEP..KEEP + GROUP]);
             self.base = group;
             self.work(end - group);
         }
         let block = at & !63;
-        (block, &self.masks[(block - group) / 64])
+        (block, &self.masks[KEEP + (block - group) / 64])
+    }
+
+    /// The masks of the blocks holding `text[start..end]`, from the block
+    /// of `start` on and at least three (those past the block of `end`
+    /// hold anything), when the group at hand and the blocks kept before
+    /// it hold them all; else `None`.
+    /// They are the text's whatever the searches did before (a function of
+    /// the bytes alone), so a caller may read them for any range they hold.
+    #[inline]
+    pub(super) fn blocks(&self, start: usize, end: usize) -> Option<&[Masks]> {
+        if self.base == usize::MAX {
+            return None;
+        }
+        // The index in `masks` of the block of byte `at`, and the first
+        // index that holds this text's masks.
+        let index = |at: usize| (at + 64 * KEEP).checked_sub(self.base).map(|d| d / 64);
+        let held = if self.kept { 0 } else { KEEP };
+        let (first, last) = (index(start)?, index(end.max(start + 1) - 1)?);
+        let ours = first >= held && last < KEEP + GROUP;
+        self.masks.get(first..).filter(|_| ours)
+    }
+
+    /// Stage 2 of `uri`, the bytes of the text from `start`, from the masks
+    /// at hand ([`Verdict::Undecided`] when they do not hold it all, or for
+    /// a URI of under 8 bytes, which `parse` leaves to the reference).
+    #[inline]
+    pub(super) fn decide(&self, start: usize, uri: &[u8], mode: Mode) -> Verdict {
+        match self.blocks(start, start + uri.len()) {
+            Some(m) if uri.len() >= 8 => stage2::decide_range(m, start % 64, uri, mode),
+            _ => Verdict::Undecided,
+        }
     }
 
     /// The first `:` of `text` at or after `from`.

@@ -64,6 +64,7 @@
 mod decide;
 mod lanes;
 mod plain;
+mod range;
 mod scanner;
 #[cfg(test)]
 mod tests;
@@ -78,6 +79,7 @@ use crate::simd::{Backend, Masks};
 use decide::decide;
 use lanes::{Lane, View};
 
+pub(crate) use range::decide_range;
 pub(crate) use scanner::Scanner;
 #[cfg(test)]
 pub(crate) use window::FORCE_BRANCHY;
