@@ -59,7 +59,9 @@
 //! - [`plain`]: the usual line's fast path ([`plain::decide_plain`]) and
 //!   its error ([`plain::plain_fault`]);
 //! - [`decide`]: every other line, step by step ([`decide::decide`]);
-//! - [`scanner`]: a chunk's lines, a window at a time ([`Scanner`]).
+//! - [`scanner`]: a chunk's lines, a window at a time ([`Scanner`]);
+//! - [`range`]: a range of bytes that free-text extraction found, decided
+//!   from the masks its search classified ([`range::decide_range`]).
 
 mod decide;
 mod lanes;
