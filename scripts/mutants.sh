@@ -22,10 +22,11 @@
 # Each mutant is built and tested with the fast suites (.cargo/mutants.toml:
 # `--lib --test tests`, the oracles skipped, no property test shrinking), one
 # at a time (MUTANTS_JOBS, default 1) under `nice -n 19`. A mutant costs an
-# incremental build and a test run, 30 to 60 s on a shared 2-core machine,
-# which is why this is a developer's script and not a step of .ci/run: the
-# core modules have 3,723 mutants (cargo-mutants 27.1.0), some 40 hours at
-# that rate. Run it on what a change touches, before sending the change.
+# incremental build and a test run, 11 to 16 s on a shared 2-core machine
+# (docs/MUTANTS.md), which is why this is a developer's script and not a step
+# of .ci/run: the core modules have 3,997 mutants (cargo-mutants 27.1.0), some
+# 11 to 16 hours at that rate. Run it on what a change touches, before
+# sending the change.
 #
 # The tree is copied to a temporary directory for the run (unless
 # `-- --in-place`), and built with CARGO_TARGET_DIR=target/mutants (kept, so
