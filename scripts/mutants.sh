@@ -22,10 +22,11 @@
 # Each mutant is built and tested with the fast suites (.cargo/mutants.toml:
 # `--lib --test tests`, the oracles skipped, no property test shrinking), one
 # at a time (MUTANTS_JOBS, default 1) under `nice -n 19`. A mutant costs an
-# incremental build and a test run, 30 to 60 s on a shared 2-core machine,
-# which is why this is a developer's script and not a step of .ci/run: the
-# core modules have 3,723 mutants (cargo-mutants 27.1.0), some 40 hours at
-# that rate. Run it on what a change touches, before sending the change.
+# incremental build and a test run, 11 to 16 s on a shared 2-core machine
+# (docs/MUTANTS.md), which is why this is a developer's script and not a step
+# of .ci/run: the core modules have 3,997 mutants (cargo-mutants 27.1.0), some
+# 11 to 16 hours at that rate. Run it on what a change touches, before
+# sending the change.
 #
 # The tree is copied to a temporary directory for the run (unless
 # `-- --in-place`), and built with CARGO_TARGET_DIR=target/mutants (kept, so
@@ -111,11 +112,26 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target/mutants}
 # spent on a failure already counted) nor saves it to proptest-regressions/.
 export PROPTEST_MAX_SHRINK_ITERS=0 PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 out=target/mutants-out
+# The per-mutant suite skips the one test that takes most of its time
+# (docs/MUTANTS.md, "Cost"): cli::dedup::memory_bound_gives_the_in_memory_output,
+# some 35 of the 46 s the `tests` binary takes on one thread. It compares
+# dedup's bounded-memory output with its in-memory output, both computed by
+# the same (mutated) library, so a mutant of the core can fail it only by
+# a crash; a missed mutant is re-tested with the whole suite,
+# MUTANTS_SUITE=full, before it is called missed.
+skip=(--cargo-test-arg=-- --cargo-test-arg=--skip
+    --cargo-test-arg=cli::dedup::memory_bound_gives_the_in_memory_output)
+[ "${MUTANTS_SUITE:-}" = full ] && skip=()
+# The library is built without debug information (the dependencies keep
+# the test profile's, so none is rebuilt): 2 s of CPU less a build, about
+# a quarter (docs/MUTANTS.md, "Cost"). opt-level stays at the test
+# profile's 2: 1 saved less on the build than it cost the tests.
+skip+=(--cargo-arg=--config=profile.test.package.uriscan.debug=0)
 # --in-place runs one mutant at a time, and refuses --jobs.
 jobs=(--jobs "${MUTANTS_JOBS:-1}")
 for a in "${extra[@]}"; do [ "$a" = --in-place ] && jobs=(); done
 set +e
-nice -n 19 cargo mutants "${jobs[@]}" --output "$out" "${args[@]}" "${extra[@]}"
+nice -n 19 cargo mutants "${jobs[@]}" "${skip[@]}" --output "$out" "${args[@]}" "${extra[@]}"
 status=$?
 set -e
 echo "mutants.sh: cargo mutants exited with status $status; results in $out/mutants.out/"
