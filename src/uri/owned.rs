@@ -214,3 +214,38 @@ impl AsRef<str> for UriBuf {
         &self.text
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+
+    fn buf(text: &str) -> UriBuf {
+        UriBuf::parse(text, Mode::Reference).expect("valid")
+    }
+
+    fn hash_of(u: &UriBuf) -> u64 {
+        let mut h = DefaultHasher::new();
+        u.hash(&mut h);
+        h.finish()
+    }
+
+    /// The traits and conversions of `UriBuf` are those of its text (the
+    /// per-mutant suite runs no doc test, so these are said here too).
+    #[test]
+    fn traits_follow_the_text() {
+        let (a, b) = (buf("http://a/x"), buf("http://b/x"));
+        assert_eq!(a.to_string(), "http://a/x");
+        assert_eq!(AsRef::<str>::as_ref(&a), "http://a/x");
+        assert_eq!(format!("{a:?}"), format!("{:?}", a.as_uri()));
+        assert!(format!("{a:?}").contains("http://a/x"));
+        assert!(a == buf("http://a/x") && a != b && b != a);
+        assert_eq!(hash_of(&a), hash_of(&buf("http://a/x")));
+        assert_ne!(hash_of(&a), hash_of(&b));
+        assert_eq!(a.cmp(&b), core::cmp::Ordering::Less);
+        assert_eq!(b.partial_cmp(&a), Some(core::cmp::Ordering::Greater));
+        assert_eq!(a.partial_cmp(&a.clone()), Some(core::cmp::Ordering::Equal));
+        assert_eq!(b.into_string(), "http://b/x");
+    }
+}
