@@ -74,4 +74,27 @@ mod tests {
         let d: StrDeserializer<'_, DeError> = "url".into_deserializer();
         assert!(Mode::deserialize(d).is_err());
     }
+
+    /// What each value serializes to (JSON here): a URI as its text, a
+    /// mode as its CLI name, an error as its four fields.
+    #[test]
+    fn values_serialize_as_their_text() {
+        let uri = crate::parse(b"http://a/b?q", Mode::Uri).unwrap();
+        assert_eq!(json(&uri), r#""http://a/b?q""#);
+        assert_eq!(json(&UriBuf::from(uri)), r#""http://a/b?q""#);
+        assert_eq!(json(&Mode::Absolute), r#""absolute""#);
+        let e = crate::parse(b"http://a/b c", Mode::Uri).unwrap_err();
+        assert_eq!(
+            json(&e),
+            format!(
+                r#"{{"offset":10,"component":"path","kind":"{}","message":"{}"}}"#,
+                e.kind().name(),
+                e
+            )
+        );
+    }
+
+    fn json<T: Serialize + ?Sized>(value: &T) -> String {
+        serde_json::to_string(value).expect("serializes")
+    }
 }
