@@ -36,6 +36,8 @@ pub struct Chunk<'a> {
     first_line: u64,
     offset: u64,
     skipped: &'a [LongLine],
+    /// Its number of lines, when the reader that cut it counted them.
+    lines: Option<u64>,
 }
 
 impl<'a> Chunk<'a> {
@@ -59,12 +61,36 @@ impl<'a> Chunk<'a> {
             first_line,
             offset,
             skipped: &[],
+            lines: None,
         }
     }
 
     /// The chunk, with `skipped` read past just before it.
     pub(super) fn with_skipped(self, skipped: &'a [LongLine]) -> Chunk<'a> {
         Chunk { skipped, ..self }
+    }
+
+    /// The chunk, whose lines the reader counted: `lines`.
+    pub(super) fn with_lines(self, lines: u64) -> Chunk<'a> {
+        Chunk {
+            lines: Some(lines),
+            ..self
+        }
+    }
+
+    /// The number of its lines (a last line needs no LF): counted when the
+    /// chunk was cut from a run's input, else now.
+    ///
+    /// ```
+    /// use uriscan::batch::Chunk;
+    ///
+    /// assert_eq!(Chunk::new(b"a\r\n\nb", 1, 0).line_count(), 3);
+    /// assert_eq!(Chunk::new(b"a\n", 1, 0).line_count(), 1);
+    /// assert_eq!(Chunk::new(b"", 1, 0).line_count(), 0);
+    /// ```
+    #[must_use]
+    pub fn line_count(&self) -> u64 {
+        self.lines.unwrap_or_else(|| count_lines(self.data))
     }
 
     /// The lines longer than [`Options::max_line`](super::Options::max_line)
@@ -322,6 +348,13 @@ fn invalid<'a>(
         Some(e) => Err(e),
         None => parse_reference(line, mode),
     }
+}
+
+/// The number of lines of `data`: its LFs (memchr counts with the widest
+/// vectors the CPU has), and a last line without one.
+pub(super) fn count_lines(data: &[u8]) -> u64 {
+    let unterminated = data.last().is_some_and(|&b| b != b'\n');
+    memchr::memchr_iter(b'\n', data).count() as u64 + u64::from(unterminated)
 }
 
 /// The iterator of [`Chunk::uris`].

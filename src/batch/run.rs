@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::sync::mpsc;
 
-use super::chunk::Chunk;
+use super::chunk::{count_lines, Chunk};
 use super::DEFAULT_CHUNK_SIZE;
 
 /// Worker threads that [`run`] hands chunks to (a rayon pool inside, which
@@ -422,7 +422,9 @@ pub(super) struct OwnedChunk {
 
 impl OwnedChunk {
     fn as_chunk(&self) -> Chunk<'_> {
-        Chunk::new(&self.data[..self.len], self.first_line, self.offset).with_skipped(&self.skipped)
+        Chunk::new(&self.data[..self.len], self.first_line, self.offset)
+            .with_skipped(&self.skipped)
+            .with_lines(self.lines)
     }
 }
 
@@ -501,11 +503,7 @@ impl<R: Read> ChunkReader<R> {
         if filled == 0 && skipped.is_empty() {
             return self.error.take().map_or(Ok(None), Err);
         }
-        let data = &buf[..filled];
-        let mut lines = count_lf(data);
-        if !data.is_empty() && data.last() != Some(&b'\n') {
-            lines += 1;
-        }
+        let lines = count_lines(&buf[..filled]);
         let chunk = OwnedChunk {
             first_line: self.next_line,
             offset: self.offset,
@@ -584,11 +582,4 @@ impl<R: Read> ChunkReader<R> {
         }
         filled
     }
-}
-
-/// The number of LF bytes in `data`: byte-wide counts over blocks of 255 bytes,
-/// a loop the compiler vectorises.
-fn count_lf(data: &[u8]) -> u64 {
-    // memchr counts with the widest vectors the CPU has.
-    memchr::memchr_iter(b'\n', data).count() as u64
 }
