@@ -272,6 +272,10 @@ impl Normalizer {
     /// # Ok::<(), uriscan::Error>(())
     /// ```
     pub fn normalized<'s, 'u: 's>(&self, uri: &Uri<'u>, scratch: &'s mut Vec<u8>) -> &'s [u8] {
+        // Most URIs of a crawl's list, from the corpus pass: no call.
+        if self.profile == Profile::Rfc3986 && uri.notes().is_normal() && self.is_plain() {
+            return uri.bytes();
+        }
         let Some(query) = self.look(uri) else {
             return uri.bytes();
         };
@@ -347,7 +351,7 @@ impl Normalizer {
             return false;
         }
         if notes.is_plain() && self.is_plain() {
-            return plain_is_normal(uri);
+            return notes.is_normal() || plain_is_normal(uri);
         }
         self.is_normal_in_general(uri)
     }

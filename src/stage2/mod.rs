@@ -161,11 +161,21 @@ impl Notes {
     /// No uppercase letter before the path and no `/.`, but a
     /// percent-encoding not in normal form (so the URI is not normal).
     pub(crate) const BAD_PCT: Notes = Notes(2);
+    /// [`Notes::PLAIN`], and in section 6's normal form: no port where the
+    /// scheme has a default port and an authority, no empty path after
+    /// such an authority, and no path starting with `.` after a scheme.
+    pub(crate) const NORMAL: Notes = Notes(3);
 
-    /// Whether the notes are [`Notes::PLAIN`].
+    /// Whether the notes are [`Notes::PLAIN`] or [`Notes::NORMAL`].
     #[inline(always)]
     pub(crate) fn is_plain(self) -> bool {
-        self == Notes::PLAIN
+        self.0 & 1 != 0
+    }
+
+    /// Whether the notes are [`Notes::NORMAL`].
+    #[inline(always)]
+    pub(crate) fn is_normal(self) -> bool {
+        self == Notes::NORMAL
     }
 
     /// Whether the notes are [`Notes::BAD_PCT`].

@@ -169,8 +169,7 @@ impl Scanner {
             }
         };
         if let (true, Some(n), true) = (NOTE, &self.normal, outcome.valid) {
-            let notes = n.notes(&lane(), line, g, outcome.split.path_span().start);
-            outcome.notes = notes;
+            outcome.notes = n.notes(g, line, &outcome);
         }
         outcome
     }

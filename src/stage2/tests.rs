@@ -9,6 +9,22 @@ use super::*;
 use crate::classes;
 
 #[test]
+fn valid_percent_encodings_are_normal_as_the_classes_say() {
+    let hex = b"0123456789ABCDEFabcdef";
+    for &h in hex {
+        for &l in hex {
+            assert_eq!(
+                super::window::valid_pct_is_normal(h, l),
+                classes::pct_is_normal(h, l),
+                "%{}{}",
+                h as char,
+                l as char
+            );
+        }
+    }
+}
+
+#[test]
 fn bit_ranges() {
     for k in 0..=200usize {
         let below = if k >= 128 { !0u128 } else { (1u128 << k) - 1 };

@@ -1,15 +1,16 @@
 //! A window's masks: stage 1 writes a window's blocks (64 KiB) into one
 //! bit array per class ([`Bitmaps`], a [`Sink`]), with the `PATHBAD` class
 //! that stage 2 reads most; a line's bits are then one unaligned 16-byte
-//! load per class at any offset. When noting for normalization, the `.`
-//! and `A-Z` classes go beside them ([`NormalBitmaps`]).
+//! load per class at any offset. When noting for normalization, the
+//! uppercase letters and what is suspect in a normal line (`%`, `/.`) go
+//! beside them ([`NormalBitmaps`]).
 
-use super::lanes::{Bits, Lane, LineMasks, Words};
+use super::lanes::{Bits, Words};
 use super::{
-    pathbad, Notes, Sel, COLON, HASH, LF, PATHBAD, QUESTION, SLASH, SPECIAL, WINDOW_BLOCKS,
+    pathbad, Notes, Outcome, Sel, COLON, HASH, LF, PATHBAD, QUESTION, SLASH, SPECIAL, WINDOW_BLOCKS,
 };
 use crate::classes::mask;
-use crate::classes::pct_is_normal;
+use crate::classes::{is, UNRESERVED};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::Group;
 use crate::simd::{Masks, NormalMarks, Sink};
@@ -158,59 +159,123 @@ thread_local! {
     pub(crate) static FORCE_BRANCHY: core::cell::Cell<Option<bool>> = const { core::cell::Cell::new(None) };
 }
 
-/// A window's `.` and `A-Z` bit arrays (laid out as [`Bitmaps`]' classes),
-/// kept when a [`Scanner`] notes what normalization looks for
-/// ([`Scanner::noting`]).
+/// A window's bit arrays for normalization (laid out as [`Bitmaps`]'
+/// classes), kept when a [`Scanner`] notes what normalization looks for
+/// ([`Scanner::noting`]): its uppercase letters, and what is suspect in a
+/// line that may be normal (a `%`, and a `.` after a `/`), so that a line
+/// with neither, most lines, takes two loads and one branch.
 #[derive(Clone, Debug, Default)]
 pub(super) struct NormalBitmaps {
     pub(super) bits: BitArrays<2>,
+    /// Whether the last byte of the block put last is a `/`.
+    slash_carry: u64,
 }
 
 impl NormalBitmaps {
     /// The classes' indexes in `bits`.
-    pub(super) const DOT: usize = 0;
-    pub(super) const UPPER: usize = 1;
+    pub(super) const UPPER: usize = 0;
+    pub(super) const SUSPECT: usize = 1;
 
-    /// The notes on the valid `line` at bit `g` of the window, whose masks
-    /// are `lane` and whose path starts at `path_start`: [`Notes::PLAIN`] when
+    /// The notes on the valid `line` at bit `g` of the window, which stage 2
+    /// decided with `outcome`: [`Notes::PLAIN`] when
     /// it has no uppercase letter before its path, no `/` followed by `.`
-    /// and only normal percent-encodings, [`Notes::BAD_PCT`] when it has none
-    /// of the first two but a percent-encoding that is not normal, else
-    /// none.
+    /// and only normal percent-encodings, [`Notes::NORMAL`] when its port
+    /// and path are then in normal form too, [`Notes::BAD_PCT`] when it has
+    /// none of the first two but a percent-encoding that is not normal,
+    /// else none.
     #[inline(always)]
-    pub(super) fn notes(
-        &self,
-        lane: &Lane<u128>,
-        line: &[u8],
-        g: usize,
-        path_start: usize,
-    ) -> Notes {
-        // The byte after the line is its CR or LF, or padding: never a `.`.
-        let dot = self.bits.lane(Self::DOT, g);
-        let upper = self.bits.lane(Self::UPPER, g);
+    pub(super) fn notes(&self, g: usize, line: &[u8], outcome: &Outcome) -> Notes {
+        let o = g % 8;
+        let live = <u128 as Bits>::below(o + line.len()) & <u128 as Bits>::from_bit(o);
         // Scheme and authority are short: their bits are in the low word
         // (a `u128` range for all costs 1% more instructions of a noted
         // `normalize`, callgrind).
-        let head = lane.o + path_start;
+        let head = o + outcome.split.path_span().start;
+        let upper = self.bits.lane(Self::UPPER, g);
         let upper_head = if head <= 64 {
-            upper as u64 & <u64 as Bits>::below(head) & !<u64 as Bits>::below(lane.o) != 0
+            upper as u64 & <u64 as Bits>::below(head) & !<u64 as Bits>::below(o) != 0
         } else {
-            upper & <u128 as Bits>::below(head) & <u128 as Bits>::from_bit(lane.o) != 0
+            upper & <u128 as Bits>::below(head) & <u128 as Bits>::from_bit(o) != 0
         };
-        if upper_head || lane.slash & dot >> 1 != 0 {
+        if upper_head {
             return Notes::NONE;
         }
-        // The special bytes are few; a valid line's `%` has two hex digits
-        // after it.
-        let pct_normal = lane.all_on(SPECIAL, 0, line.len(), |p| {
-            line[p] != b'%' || pct_is_normal(line[p + 1], line[p + 2])
-        });
-        if pct_normal {
-            Notes::PLAIN
-        } else {
+        // The `.` of a `/.` (a line's first byte is never one: the byte
+        // before it is an LF or none), or a `%`, whose two hex digits
+        // follow in a valid line.
+        let (mut w, mut normal) = (self.bits.lane(Self::SUSPECT, g) & live, true);
+        while w != 0 {
+            let p = w.trailing_zeros() as usize - o;
+            if line[p] == b'.' {
+                return Notes::NONE;
+            }
+            normal &= valid_pct_is_normal(line[p + 1], line[p + 2]);
+            w &= w - 1;
+        }
+        if !normal {
             Notes::BAD_PCT
+        } else if port_and_path_are_normal(line, outcome) {
+            Notes::NORMAL
+        } else {
+            Notes::PLAIN
         }
     }
+}
+
+/// Whether the port and path of the valid `line`, which stage 2 decided
+/// with `outcome` and whose scheme has no uppercase letter, are in section
+/// 6's normal form (`Normalizer::is_normal`'s test of a plain URI): where
+/// the scheme has a default port and there is an authority, no port (a
+/// port other than the default is left to the normalizer to judge) and a
+/// path; after a scheme, no path that starts with `.`. Every test is
+/// computed for every line and only their conjunction branched on: which
+/// lines have a scheme, an authority or a port varies from line to line.
+#[inline(always)]
+fn port_and_path_are_normal(line: &[u8], outcome: &Outcome) -> bool {
+    /// The lowercase schemes of section 6.2.3 that have a default port, as
+    /// words of up to 8 bytes (the normalizer's `DEFAULT_PORTS`).
+    const fn word(s: &[u8]) -> u64 {
+        let (mut w, mut i) = (0, 0);
+        while i < s.len() {
+            w |= (s[i] as u64) << (8 * i);
+            i += 1;
+        }
+        w
+    }
+    const DEFAULT_PORT: [u64; 5] = [
+        word(b"http"),
+        word(b"https"),
+        word(b"ws"),
+        word(b"wss"),
+        word(b"ftp"),
+    ];
+    let Some(first) = line.first_chunk::<8>() else {
+        // (Short lines: left to the normalizer.)
+        return false;
+    };
+    let split = &outcome.split;
+    let scheme_end = split.scheme_span().map_or(0, |s| s.end);
+    // The scheme's bytes (all 8 bytes for a longer scheme, which is none
+    // of the five); no scheme is the empty word, none of the five either.
+    let scheme = u64::from_le_bytes(*first) & ((1u128 << (8 * scheme_end.min(8))) - 1) as u64;
+    let defaulted = DEFAULT_PORT.iter().fold(false, |d, &w| d | (scheme == w));
+    let path = split.path_span();
+    let port = outcome.authority.port().is_some();
+    let unusual = (split.has_authority() & defaulted & ((path.start == path.end) | port))
+        | ((scheme_end > 0) & (line.get(path.start) == Some(&b'.')));
+    !unusual
+}
+
+/// [`pct_is_normal`](crate::classes::pct_is_normal) of two hex digits (those of a valid line's `%`),
+/// with no branch: uppercase, and of a byte that is not `unreserved`.
+#[inline(always)]
+pub(super) fn valid_pct_is_normal(h: u8, l: u8) -> bool {
+    // `a-f` are 0x61-0x66, the only hex digits with both bits 5 and 6 set.
+    let lower = |d: u8| d & 0x60 == 0x60;
+    // `0-9` are 0x30-0x39, `A-F` 0x41-0x46 and `a-f` 0x61-0x66: bit 6 set
+    // for the letters, whose low nibble is then their value less 9.
+    let value = |d: u8| (d & 0xf) + 9 * (d >> 6 & 1);
+    !(lower(h) | lower(l)) & !is(value(h) << 4 | value(l), UNRESERVED)
 }
 
 /// A window's sink when the scanner is noting: the masks into the
@@ -243,8 +308,14 @@ impl Sink for Noting<'_> {
 
     #[inline(always)]
     fn put_marks(&mut self, i: usize, m: NormalMarks) {
-        self.normal.bits.store(NormalBitmaps::DOT, i, m.dot);
+        // The blocks come in order, the window's first at 0.
+        let carry = if i == 0 { 0 } else { self.normal.slash_carry };
+        let slash_dot = m.dot & (m.slash << 1 | carry);
         self.normal.bits.store(NormalBitmaps::UPPER, i, m.upper);
+        self.normal
+            .bits
+            .store(NormalBitmaps::SUSPECT, i, m.pct | slash_dot);
+        self.normal.slash_carry = m.slash >> 63;
     }
 
     fn end(&mut self, blocks: usize) {
