@@ -145,8 +145,8 @@ impl Verdict {
 }
 
 /// What the corpus pass saw of a valid line for normalization
-/// ([`crate::Normalizer::is_normal`]), from the `.` and `A-Z` masks that
-/// stage 1 computes beside the others when asked
+/// ([`crate::Normalizer::is_normal`]), from the `%`, `/`, `.` and `A-Z`
+/// masks that stage 1 computes beside the others when asked
 /// ([`crate::simd::NormalMarks`]). A hint, no part of a URI's identity:
 /// [`Notes::NONE`] says nothing, and a URI parsed on its own has none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

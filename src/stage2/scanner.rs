@@ -21,8 +21,8 @@ pub(crate) struct Scanner {
     base: usize,
     /// How many bytes from `base` the masks describe.
     covered: usize,
-    /// The window's `.` and `A-Z` masks, when valid lines are to be noted
-    /// ([`Scanner::noting`]).
+    /// The window's uppercase letters and suspect bytes (`%`, the `.` of
+    /// `/.`), when valid lines are to be noted ([`Scanner::noting`]).
     normal: Option<NormalBitmaps>,
     /// The error of the last line that [`Scanner::line`] found invalid,
     /// with the line's offset in the chunk: the hot loop's stage 2 computes

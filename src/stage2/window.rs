@@ -279,7 +279,8 @@ pub(super) fn valid_pct_is_normal(h: u8, l: u8) -> bool {
 }
 
 /// A window's sink when the scanner is noting: the masks into the
-/// [`Bitmaps`], the `.` and `A-Z` masks into the [`NormalBitmaps`].
+/// [`Bitmaps`], the uppercase letters and the suspect bytes (`%`, the `.`
+/// of `/.`) into the [`NormalBitmaps`].
 pub(super) struct Noting<'s> {
     pub(super) bits: &'s mut Bitmaps,
     pub(super) normal: &'s mut NormalBitmaps,
