@@ -271,11 +271,23 @@ impl Normalizer {
     /// assert_eq!(n.normalized(&other, &mut scratch), b"http://example.com/");
     /// # Ok::<(), uriscan::Error>(())
     /// ```
+    #[inline]
     pub fn normalized<'s, 'u: 's>(&self, uri: &Uri<'u>, scratch: &'s mut Vec<u8>) -> &'s [u8] {
         // Most URIs of a crawl's list, from the corpus pass: no call.
         if self.profile == Profile::Rfc3986 && uri.notes().is_normal() && self.is_plain() {
             return uri.bytes();
         }
+        self.normalized_in_general(uri, scratch)
+    }
+
+    /// [`Normalizer::normalized`] but for its shortcut: a call of its own,
+    /// so that a caller's loop that inlines the shortcut stays small.
+    #[inline(never)]
+    fn normalized_in_general<'s, 'u: 's>(
+        &self,
+        uri: &Uri<'u>,
+        scratch: &'s mut Vec<u8>,
+    ) -> &'s [u8] {
         let Some(query) = self.look(uri) else {
             return uri.bytes();
         };

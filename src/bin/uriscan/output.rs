@@ -382,6 +382,7 @@ pub fn json_error(out: &mut Vec<u8>, e: &Error) {
 }
 
 /// `FILE:LINE:COL: message`, COL being the 1-based byte column.
+#[inline(never)]
 pub fn check_line(out: &mut Vec<u8>, file: &str, line: u64, err: &Error) {
     let _ = writeln!(out, "{file}:{line}:{}: {err}", err.offset() + 1);
 }
