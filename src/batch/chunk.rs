@@ -375,6 +375,29 @@ pub(super) fn count_lines(data: &[u8]) -> u64 {
 /// assert!(uris.next().is_none());
 /// # Ok::<(), uriscan::Error>(())
 /// ```
+///
+/// For the most lines a second, iterate internally (`fold`, `for_each`,
+/// `count`...) rather than with `next`: the loop then hands each result
+/// to the closure in registers. A closure that does more than a few things
+/// may be left a call of its own (the loop calls it at two places), and
+/// each line's result then goes through memory, where copying it stalls on
+/// the stores that just wrote it: give `fold` a closure marked
+/// `#[inline(always)]`, as `uriscan check` and `normalize` do (10% faster
+/// for `normalize`):
+///
+/// ```
+/// use uriscan::{batch::Chunk, Mode};
+///
+/// let chunk = Chunk::new(b"http://a/\nb c\n", 1, 0);
+/// let (mut valid, mut invalid) = (0, Vec::new());
+/// chunk.uris(Mode::Reference).fold((), #[inline(always)] |(), (n, _, result)| {
+///     match result {
+///         Ok(_) => valid += 1,
+///         Err(e) => invalid.push((n, e.offset())),
+///     }
+/// });
+/// assert_eq!((valid, invalid), (1, vec![(2, 1)]));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Uris<'a> {
     data: &'a [u8],
