@@ -56,7 +56,6 @@ use std::borrow::Cow;
 use crate::classes;
 use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
-use crate::stage2::Verdict;
 use crate::uri::Uri;
 use scan::Scan;
 
@@ -246,7 +245,7 @@ impl<'a> Extract<'a> {
     pub fn parse<'f>(&self, found: &'f Found<'a>, mode: Mode) -> Result<Uri<'f>, Error> {
         match found.uri {
             Cow::Borrowed(uri) if is_at(self.text, found.start, uri) => {
-                parse_after(self.scan.decide(found.start, uri, mode), uri, mode)
+                self.scan.parse(found.start, uri, mode)
             }
             _ => crate::parse(&found.uri, mode),
         }
@@ -380,17 +379,6 @@ impl<'a> Iterator for Extract<'a> {
 fn is_at(text: &[u8], start: usize, part: &[u8]) -> bool {
     text.get(start..start.saturating_add(part.len()))
         .is_some_and(|t| std::ptr::eq(t, part))
-}
-
-/// [`parse`](crate::parse) of `uri`, given stage 2's verdict `v` on it
-/// (the reference's to give when stage 2 did not decide).
-#[inline]
-fn parse_after(v: Verdict, uri: &[u8], mode: Mode) -> Result<Uri<'_>, Error> {
-    match v {
-        Verdict::Valid(o) => Ok(Uri::from_outcome(uri, &o)),
-        Verdict::Invalid(Some(e)) => Err(e),
-        Verdict::Invalid(None) | Verdict::Undecided => crate::parse(uri, mode),
-    }
 }
 
 /// The top-level domains of `src/extract/tlds.txt`, sorted.

@@ -5,7 +5,8 @@
 
 use crate::grammar::Mode;
 use crate::simd::{Backend, Masks};
-use crate::stage2::{self, Verdict};
+use crate::stage2;
+use crate::{Error, Uri};
 
 /// Whether `b` may stand in a URI (its alphabet).
 pub(super) fn in_alphabet(b: u8) -> bool {
@@ -110,14 +111,19 @@ impl Scan {
         self.masks.get(first..).filter(|_| ours)
     }
 
-    /// Stage 2 of `uri`, the bytes of the text from `start`, from the masks
-    /// at hand ([`Verdict::Undecided`] when they do not hold it all, or for
-    /// a URI of under 8 bytes, which `parse` leaves to the reference).
+    /// [`crate::parse`] of `uri`, the bytes of the text from `start`, by
+    /// stage 2 from the masks at hand when they hold it all and it has 8
+    /// bytes or more (a shorter one is left to the reference).
     #[inline]
-    pub(super) fn decide(&self, start: usize, uri: &[u8], mode: Mode) -> Verdict {
+    pub(super) fn parse<'u>(
+        &self,
+        start: usize,
+        uri: &'u [u8],
+        mode: Mode,
+    ) -> Result<Uri<'u>, Error> {
         match self.blocks(start, start + uri.len()) {
-            Some(m) if uri.len() >= 8 => stage2::decide_range(m, start % 64, uri, mode),
-            _ => Verdict::Undecided,
+            Some(m) if uri.len() >= 8 => stage2::parse_range(m, start % 64, uri, mode),
+            _ => crate::parse(uri, mode),
         }
     }
 
