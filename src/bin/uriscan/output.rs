@@ -202,6 +202,25 @@ pub fn json_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
     }
 }
 
+/// [`json_opt`] of a component of a valid URI: RFC 3986's alphabet is
+/// printable ASCII with no `"` and no `\`, so nothing needs an escape.
+fn json_uri_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
+    match bytes {
+        Some(b) => {
+            out.push(b'"');
+            out.extend_from_slice(b);
+            out.push(b'"');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// [`tsv_field`] of a component of a valid URI, which needs no escape
+/// (see [`json_uri_opt`]).
+fn tsv_uri_field(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
+    out.extend_from_slice(bytes.unwrap_or(b"\\N"));
+}
+
 /// Appends a TSV field: `\N` for undefined; `\` tab, LF and CR escaped as `\\`
 /// `\t` `\n` `\r`; other control bytes and bytes that are not UTF-8 as
 /// `\xNN`. Lossless: undoing the escapes gives the bytes back, and the field
@@ -283,6 +302,12 @@ impl Record<'_> {
 
     pub fn json(&self, out: &mut Vec<u8>) {
         let s = &self.split;
+        // The components of a valid URI need no escapes.
+        let json_opt = if self.result.is_ok() {
+            json_uri_opt
+        } else {
+            json_opt
+        };
         out.extend_from_slice(b"{\"line\":");
         push_u64(out, self.line);
         out.extend_from_slice(b",\"valid\":");
@@ -339,8 +364,14 @@ impl Record<'_> {
             self.part(s.query()),
             self.part(s.fragment()),
         ];
+        // The components of a valid URI need no escapes.
+        let field = if self.result.is_ok() {
+            tsv_uri_field
+        } else {
+            tsv_field
+        };
         for f in fields {
-            tsv_field(out, f);
+            field(out, f);
             out.push(b'\t');
         }
         match &self.result {
