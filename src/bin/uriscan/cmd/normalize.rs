@@ -41,9 +41,7 @@ impl Normalize {
             strict: a.invalid.strict,
         })
     }
-}
 
-impl Normalize {
     /// A line that is not copied as it is within a run of plain text: a
     /// key or a rewrite written out, an invalid line reported, keyed or
     /// passed, a record of another format.
