@@ -5,7 +5,7 @@
 
 use crate::grammar::Mode;
 use crate::simd::{Backend, Masks};
-use crate::stage2;
+use crate::stage2::{self, Verdict};
 use crate::{Error, Uri};
 
 /// Whether `b` may stand in a URI (its alphabet).
@@ -122,7 +122,17 @@ impl Scan {
         mode: Mode,
     ) -> Result<Uri<'u>, Error> {
         match self.blocks(start, start + uri.len()) {
-            Some(m) if uri.len() >= 8 => stage2::parse_range(m, start % 64, uri, mode),
+            Some(m) if uri.len() >= 8 => stage2::decide_range_then(
+                m,
+                start % 64,
+                uri,
+                mode,
+                |o| Ok(Uri::from_outcome(uri, o)),
+                |verdict| match verdict {
+                    Verdict::Invalid(Some(e)) => Err(e),
+                    _ => crate::parse(uri, mode),
+                },
+            ),
             _ => crate::parse(uri, mode),
         }
     }

@@ -61,7 +61,7 @@
 //! - [`decide`]: every other line, step by step ([`decide::decide`]);
 //! - [`scanner`]: a chunk's lines, a window at a time ([`Scanner`]);
 //! - [`range`]: a range of bytes that free-text extraction found, decided
-//!   from the masks its search classified ([`range::parse_range`]).
+//!   from the masks its search classified ([`range::decide_range_then`]).
 
 mod decide;
 mod lanes;
@@ -81,7 +81,7 @@ use crate::simd::{Backend, Masks};
 use decide::decide;
 use lanes::{Lane, View};
 
-pub(crate) use range::parse_range;
+pub(crate) use range::decide_range_then;
 pub(crate) use scanner::Scanner;
 #[cfg(test)]
 pub(crate) use window::FORCE_BRANCHY;
