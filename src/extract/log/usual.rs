@@ -5,8 +5,8 @@
 //! splits the request line, and leaves validation to the caller, which
 //! runs [`crate::parse`] on each URI, classifying its bytes a second time;
 //! on a log line those calls' set-ups cost more than the few bytes they
-//! look at. Here the line is classified once ([`Backend::classify_blocks`],
-//! up to [`BLOCKS`] blocks), and every field boundary of the usual line is
+//! look at. Here the line's first [`PREFIX`] bytes are classified once
+//! ([`Backend::classify_blocks`]), and every field boundary of the usual line is
 //! a `special` byte (space, `"`, `[`, `]`): the line is read by walking the
 //! `special` bits, a trailing-zero count each, never a byte at a time. The
 //! request target and the Referer are validated by the same walk:
@@ -23,8 +23,8 @@
 //! - the first such byte must be the field's end (the space before the
 //!   protocol, the Referer's closing `"`); any other (a `\` escape, an
 //!   invalid byte, an `@`, a userinfo, an IP literal, a CONNECT, a second
-//!   `#`, a field holding another special byte...) sends the whole line to
-//!   the general path, as does a line of more than [`BLOCKS`] blocks.
+//!   `#`, a field holding another special byte, a field that runs past the
+//!   prefix...) sends the whole line to the general path.
 //!
 //! What this accepts, the general path reads the same way (same fields,
 //! same offsets, borrowed from the line) and [`crate::parse`] finds valid:
@@ -36,77 +36,84 @@ use super::LogUri;
 use crate::classes::{self, is};
 use crate::simd::{Backend, Masks};
 
-/// The longest line read here, in 64-byte blocks (99% of the benchmark's
-/// combined lines are under 300 bytes).
-const BLOCKS: usize = 8;
+/// How many bytes of a line are classified: the four blocks of the usual
+/// line's fields (a user agent may run past them; a field that does, the
+/// general path reads).
+const PREFIX: usize = 256;
 
-/// The masks of a line that the walk reads, one word per block. Past the
-/// line's end, its last block is padded with zero bytes, which are
-/// `special` (and so `bad`): a walk stops at the end of the line.
+/// 256 bits, one per byte of a line's [`PREFIX`]: bytes 0 to 127, then
+/// 128 to 255. (As a pair of `u128`s, the next set bit after an offset is
+/// found without a loop over words, whose exit is hard to predict.)
+type Bits256 = [u128; 2];
+
+/// The masks of a line that the walk reads. Past the line's end every
+/// byte is `special` (and so `bad`): a walk stops at the end of the line;
+/// past the prefix, nothing is set.
 struct Bits {
-    /// How many blocks the line has.
-    blocks: usize,
     /// Stage 1's `special`: `%` `@` `[` `]` and every byte outside the URI
     /// alphabet (space, `"`, `\`...).
-    special: [u64; BLOCKS],
+    special: Bits256,
     /// `special` but the `%`s followed by two hex digits.
-    bad: [u64; BLOCKS],
+    bad: Bits256,
     /// `#`.
-    hash: [u64; BLOCKS],
+    hash: Bits256,
     /// `:`.
-    colon: [u64; BLOCKS],
+    colon: Bits256,
     /// `/` `?` `#`: what ends an authority.
-    after_authority: [u64; BLOCKS],
+    after_authority: Bits256,
 }
 
 impl Bits {
-    /// The bits of `line`, of at most [`BLOCKS`] blocks.
+    /// The bits of the first [`PREFIX`] bytes of `line`.
     #[inline(always)]
     fn new(line: &[u8]) -> Bits {
+        let line = &line[..line.len().min(PREFIX)];
+        let mut m = [Masks::default(); PREFIX / 64];
         let blocks = line.len().div_ceil(64).max(1);
-        let mut m = [Masks::default(); BLOCKS];
         Backend::current().classify_blocks(line, &mut m[..blocks]);
-        let mut b = Bits {
-            blocks,
-            special: [0; BLOCKS],
-            bad: [0; BLOCKS],
-            hash: [0; BLOCKS],
-            colon: [0; BLOCKS],
-            after_authority: [0; BLOCKS],
-        };
-        for k in 0..blocks {
-            let x = &m[k];
-            // (As `stage2::pathbad`: a `%` is good when the next two bytes
-            // are hex digits, the next block's first ones included.)
-            let next_hex = m.get(k + 1).map_or(0, |n| n.hex);
-            let hex1 = x.hex >> 1 | next_hex << 63;
-            let hex2 = x.hex >> 2 | next_hex << 62;
-            b.special[k] = x.special;
-            b.bad[k] = x.special & !(x.pct & hex1 & hex2);
-            b.hash[k] = x.hash;
-            b.colon[k] = x.colon;
-            b.after_authority[k] = x.slash | x.question | x.hash;
+        // Whole blocks past a short line's end: all `special`, as its
+        // padding is.
+        for b in &mut m[blocks..] {
+            b.special = u64::MAX;
         }
-        b
+        let bits = |class: fn(&Masks) -> u64| -> Bits256 {
+            let pair = |k: usize| u128::from(class(&m[k])) | u128::from(class(&m[k + 1])) << 64;
+            [pair(0), pair(2)]
+        };
+        let (special, pct, hex) = (bits(|m| m.special), bits(|m| m.pct), bits(|m| m.hex));
+        // (As `stage2::pathbad`: a `%` is good when the next two bytes are
+        // hex digits; past the prefix, none is.)
+        let hex1 = [hex[0] >> 1 | hex[1] << 127, hex[1] >> 1];
+        let hex2 = [hex[0] >> 2 | hex[1] << 126, hex[1] >> 2];
+        let bad = |h: usize| special[h] & !(pct[h] & hex1[h] & hex2[h]);
+        Bits {
+            special,
+            bad: [bad(0), bad(1)],
+            hash: bits(|m| m.hash),
+            colon: bits(|m| m.colon),
+            after_authority: bits(|m| m.slash | m.question | m.hash),
+        }
     }
 
-    /// The first set bit of `words` at or after `from`; `64 * blocks` when
-    /// none (past the line's end, which callers see as no byte).
+    /// The first set bit of `w` at or after `from`; [`PREFIX`] when none.
+    /// (No loop: a few conditional moves.)
     #[inline(always)]
-    fn next(&self, words: &[u64; BLOCKS], from: usize) -> usize {
-        let mut k = from / 64;
-        if k >= self.blocks {
-            return 64 * self.blocks;
+    fn next(w: &Bits256, from: usize) -> usize {
+        let lo = if from < 128 {
+            w[0] & u128::MAX << from
+        } else {
+            0
+        };
+        let hi = if from < 256 {
+            w[1] & u128::MAX << from.saturating_sub(128)
+        } else {
+            0
+        };
+        if lo != 0 {
+            lo.trailing_zeros() as usize
+        } else {
+            128 + hi.trailing_zeros() as usize
         }
-        let mut w = words[k] & (u64::MAX << (from % 64));
-        while w == 0 {
-            k += 1;
-            if k >= self.blocks {
-                return 64 * self.blocks;
-            }
-            w = words[k];
-        }
-        64 * k + w.trailing_zeros() as usize
     }
 }
 
@@ -119,12 +126,11 @@ pub(super) fn parse_line<'a>(
     combined: bool,
     out: &mut Vec<LogUri<'a>>,
 ) -> Option<()> {
-    if line.len() > 64 * BLOCKS {
-        return None;
-    }
     let b = Bits::new(line);
-    let special = |from| b.next(&b.special, from);
-    let byte = |i: usize| line.get(i).copied();
+    let special = |from| Bits::next(&b.special, from);
+    // No byte past the prefix: where a walk gets there, the line is left
+    // to the general path.
+    let byte = |i: usize| line.get(i).copied().filter(|_| i < PREFIX);
     // host ident user: each ends at a space, the first special byte.
     let mut pos = 0;
     for _ in 0..3 {
@@ -221,8 +227,8 @@ pub(super) fn parse_line<'a>(
 #[inline(always)]
 fn absolute_end(b: &Bits, line: &[u8], i: usize) -> Option<usize> {
     // The scheme ends at the first of `: / ? #`, a `:`.
-    let colon = b.next(&b.colon, i);
-    if colon >= b.next(&b.after_authority, i)
+    let colon = Bits::next(&b.colon, i);
+    if colon >= Bits::next(&b.after_authority, i)
         || !line.get(i).is_some_and(|&c| is(c, classes::ALPHA))
         || !line[i + 1..colon].iter().all(|&c| is(c, classes::SCHEME))
         || line.get(colon + 1..colon + 3) != Some(b"//")
@@ -232,11 +238,11 @@ fn absolute_end(b: &Bits, line: &[u8], i: usize) -> Option<usize> {
     // The authority ends at the first of `/ ? #`, or at a special byte
     // (the field's end, or a byte this path leaves: `%`, `@`, `[`).
     let start = colon + 3;
-    let slash = b.next(&b.after_authority, start);
-    let end = slash.min(b.next(&b.special, start));
+    let slash = Bits::next(&b.after_authority, start);
+    let end = slash.min(Bits::next(&b.special, start));
     // Its bytes are `unreserved`, `sub-delims` or `:`: a `reg-name` up to
     // the first `:`, then a port, which must be digits.
-    let port = b.next(&b.colon, start);
+    let port = Bits::next(&b.colon, start);
     if port < end && !line[port + 1..end].iter().all(u8::is_ascii_digit) {
         return None;
     }
@@ -248,10 +254,10 @@ fn absolute_end(b: &Bits, line: &[u8], i: usize) -> Option<usize> {
 /// digits, or the second `#` (which ends no field, so the caller declines).
 #[inline(always)]
 fn rest_end(b: &Bits, i: usize) -> usize {
-    let end = b.next(&b.bad, i);
-    let hash = b.next(&b.hash, i);
+    let end = Bits::next(&b.bad, i);
+    let hash = Bits::next(&b.hash, i);
     if hash < end {
-        return end.min(b.next(&b.hash, hash + 1));
+        return end.min(Bits::next(&b.hash, hash + 1));
     }
     end
 }
@@ -386,8 +392,12 @@ mod tests {
             status in mostly(&[b" 200 1", b" 304 0"], &[b" 200", b" 200 ", b"  1", b" 2\"0 1", b" 200 1\"2"]),
             referer in prop_oneof![1 => Just(b"-".to_vec()), 1 => Just(Vec::new()), 8 => uri()],
             end in mostly(&[b"\" \"ua\""], &[b"\"", b"", b"\\\" \"", b" \"ua"]),
+            // A longer user name, so that the fields cross the prefix
+            // classified and its blocks' boundaries.
+            pad in prop_oneof![1 => Just(0usize), 1 => 0usize..240],
         ) {
-            let line = [host, user, date, b" \"", &request, b"\"", status, b" \"", &referer, end]
+            let user = [&user[..user.len() - 1], &b"u".repeat(pad), b" "].concat();
+            let line = [host, &user, date, b" \"", &request, b"\"", status, b" \"", &referer, end]
                 .concat();
             agrees(&line)?;
         }
@@ -439,6 +449,34 @@ mod tests {
                 "{}",
                 line.escape_ascii()
             );
+        }
+    }
+
+    /// Percent-encodings and field ends at every offset into the blocks,
+    /// the two halves of the prefix and past it.
+    #[test]
+    fn fast_path_agrees_at_every_offset() {
+        for pad in 0..260 {
+            let user = "u".repeat(pad + 1);
+            let target = "/a".to_owned() + &"%2F".repeat(20);
+            let line = format!(
+                "1.2.3.4 - {user} [10/Oct/2000:13:55:36 -0700] \"GET {target} HTTP/1.1\" 200 1 \"http://h:8/%41%4\" \"ua\""
+            );
+            agrees(line.as_bytes()).unwrap();
+            // Valid: read here when its fields end inside the prefix.
+            let good = line.replace("%4\"", "%4A\"");
+            let inside = good.find("\" \"ua").unwrap() < PREFIX;
+            agrees(good.as_bytes()).unwrap();
+            let mut out = Vec::new();
+            let taken = parse_line(good.as_bytes(), true, &mut out).is_some();
+            assert_eq!(taken, inside, "{good}");
+            // A line that ends inside the Referer's authority, or its port.
+            for end in ["http://h", "http://h:8"] {
+                let mut line = format!("1.2.3.4 - {user} [d] \"GET / HTTP/1.1\" 200 1 \"{end}");
+                agrees(line.as_bytes()).unwrap();
+                line.push('8');
+                agrees(line.as_bytes()).unwrap();
+            }
         }
     }
 
