@@ -6,7 +6,7 @@
 //! Shared by the fuzz target of the same name and by the stable replay of
 //! its committed corpus (tests/fuzz_replay.rs): the checks are written once.
 
-use uriscan::{extract, parse_log_line, LogFormat, LogParser};
+use uriscan::{extract, parse, parse_log_line, LogFormat, LogParser, Mode};
 
 /// The bytes extraction may look at per byte of text: the bound of the
 /// library's `linear_on_hostile_text` test, whose 20 inputs (runs that were
@@ -54,6 +54,10 @@ pub fn check(data: &[u8]) {
             uris.clear();
             if parser.parse_line(line, &mut uris) {
                 assert!(uris.iter().all(|u| u.at <= line.len()));
+                // What the parser found valid, `parse` finds valid.
+                assert!(uris
+                    .iter()
+                    .all(|u| !u.known_valid || parse(&u.uri, Mode::Reference).is_ok()));
             } else {
                 assert!(uris.is_empty());
             }

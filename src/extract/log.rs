@@ -11,6 +11,7 @@ use std::borrow::Cow;
 
 mod alb;
 mod json;
+mod usual;
 mod w3c;
 
 /// A log format: which fields of a line are URIs and how they are written.
@@ -111,6 +112,11 @@ pub struct LogUri<'a> {
     /// The URI: borrowed from the line, or owned when escapes were undone or
     /// it was put together from several fields.
     pub uri: Cow<'a, [u8]>,
+    /// True when the parser found the URI valid as it read it (what
+    /// [`crate::parse`] in [`crate::Mode::Reference`] says of it), as it
+    /// does for the usual `common` and `combined` lines; false says nothing
+    /// (validate it).
+    pub known_valid: bool,
 }
 
 /// Reads the lines of a log of one format, in order, and gives the URIs of
@@ -188,19 +194,25 @@ impl LogParser {
     pub fn parse_line<'a>(&mut self, line: &'a [u8], out: &mut Vec<LogUri<'a>>) -> bool {
         match self.format {
             LogFormat::Combined | LogFormat::Common => {
-                let Some(f) = parse_log_line(line, self.format == LogFormat::Combined) else {
+                let combined = self.format == LogFormat::Combined;
+                if usual::parse_line(line, combined, out).is_some() {
+                    return true;
+                }
+                let Some(f) = parse_log_line(line, combined) else {
                     return false;
                 };
                 if let Some(t) = f.target.filter(|t| &t[..] != b"*") {
                     out.push(LogUri {
                         at: f.target_at,
                         uri: t,
+                        known_valid: false,
                     });
                 }
                 if let Some(r) = f.referer {
                     out.push(LogUri {
                         at: f.referer_at,
                         uri: r,
+                        known_valid: false,
                     });
                 }
                 true
@@ -260,48 +272,9 @@ pub struct LogFields<'a> {
 /// assert_eq!(f.referer.as_deref(), Some(&b"http://example.com/A"[..]));
 /// ```
 pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
-    // host ident user: three fields separated by spaces.
-    let mut pos = 0;
-    for _ in 0..3 {
-        let sp = find_short(line, pos, b' ')?;
-        if sp == pos {
-            return None;
-        }
-        pos = sp + 1;
-    }
-    // [date]
-    if line.get(pos) != Some(&b'[') {
-        return None;
-    }
-    // `[10/Oct/2000:13:55:36 -0700]` is 28 bytes in every common log.
-    // (A fold, not `contains`: no call for 26 bytes.)
-    pos = if line.get(pos + 27) == Some(&b']')
-        && !line[pos + 1..pos + 27]
-            .iter()
-            .fold(false, |a, &b| a | (b == b']'))
-    {
-        pos + 28
-    } else {
-        find_short(line, pos, b']')? + 1
-    };
-    if line.get(pos) != Some(&b' ') {
-        return None;
-    }
-    pos += 1;
+    let pos = head(line)?;
     let (request, request_at, after) = quoted(line, pos)?;
-    pos = after;
-    // status and size.
-    for _ in 0..2 {
-        if line.get(pos) != Some(&b' ') {
-            return None;
-        }
-        pos += 1;
-        let end = find_short(line, pos, b' ').unwrap_or(line.len());
-        if end == pos {
-            return None;
-        }
-        pos = end;
-    }
+    let pos = status_size(line, after)?;
     let (mut referer, mut referer_at) = (None, 0);
     if combined {
         if line.get(pos) != Some(&b' ') {
@@ -338,6 +311,58 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
     })
 }
 
+/// Where the `"` of the request starts, after `host ident user [date] `;
+/// `None` when the line does not start so.
+#[inline]
+pub(super) fn head(line: &[u8]) -> Option<usize> {
+    // host ident user: three fields separated by spaces.
+    let mut pos = 0;
+    for _ in 0..3 {
+        let sp = find_short(line, pos, b' ')?;
+        if sp == pos {
+            return None;
+        }
+        pos = sp + 1;
+    }
+    // [date]
+    if line.get(pos) != Some(&b'[') {
+        return None;
+    }
+    // `[10/Oct/2000:13:55:36 -0700]` is 28 bytes in every common log.
+    // (A fold, not `contains`: no call for 26 bytes.)
+    pos = if line.get(pos + 27) == Some(&b']')
+        && !line[pos + 1..pos + 27]
+            .iter()
+            .fold(false, |a, &b| a | (b == b']'))
+    {
+        pos + 28
+    } else {
+        find_short(line, pos, b']')? + 1
+    };
+    if line.get(pos) != Some(&b' ') {
+        return None;
+    }
+    Some(pos + 1)
+}
+
+/// The offset after ` status size`, which start at `pos` (at the space
+/// before the status); `None` when either is missing.
+#[inline]
+pub(super) fn status_size(line: &[u8], mut pos: usize) -> Option<usize> {
+    for _ in 0..2 {
+        if line.get(pos) != Some(&b' ') {
+            return None;
+        }
+        pos += 1;
+        let end = find_short(line, pos, b' ').unwrap_or(line.len());
+        if end == pos {
+            return None;
+        }
+        pos = end;
+    }
+    Some(pos)
+}
+
 /// The method and target ranges of a request line.
 pub(crate) fn split_request(
     r: &[u8],
@@ -361,14 +386,30 @@ pub(crate) fn split_request(
     }
 }
 
-/// The offset of the first `b` at or after `pos`: a plain loop, faster than
-/// `memchr`'s set-up for the few bytes of a log line's short fields.
+/// The offset of the first `b` at or after `pos`: eight bytes a word, then
+/// a plain loop, faster than `memchr`'s set-up for the few bytes of a log
+/// line's short fields.
 #[inline]
 fn find_short(line: &[u8], pos: usize, b: u8) -> Option<usize> {
-    line.get(pos..)?
-        .iter()
-        .position(|&x| x == b)
-        .map(|i| pos + i)
+    let mut i = pos;
+    while let Some(w) = line.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if let Some(k) = first_byte(u64::from_le_bytes(*w), b) {
+            return Some(i + k);
+        }
+        i += 8;
+    }
+    line.get(i..)?.iter().position(|&x| x == b).map(|k| i + k)
+}
+
+/// The index of the first byte `b` of the eight of `w` (little-endian).
+#[inline(always)]
+fn first_byte(w: u64, b: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = w ^ (ONES * u64::from(b));
+    // A zero byte of `x` sets its high bit here; a byte above the first
+    // zero may be set falsely (by the borrow), never one below it.
+    let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+    (zero != 0).then(|| zero.trailing_zeros() as usize / 8)
 }
 
 /// The quoted field starting at `pos` (at its `"`): its unescaped bytes, the
@@ -436,6 +477,20 @@ mod tests {
     use super::*;
 
     proptest! {
+        /// `find_short` finds what `position` finds.
+        #[test]
+        fn find_short_is_position(
+            line in prop::collection::vec(prop::sample::select(b" ]a\x00\x80\xff".to_vec()), 0..40),
+            pos in 0usize..44,
+            b in prop::sample::select(b" ]a\x00\x80\xff".to_vec()),
+        ) {
+            let expected = line
+                .get(pos..)
+                .and_then(|l| l.iter().position(|&x| x == b))
+                .map(|k| pos + k);
+            prop_assert_eq!(find_short(&line, pos, b), expected);
+        }
+
         /// The request line's split equals that of its first and last
         /// spaces found with `memchr` (the fast path looks at the usual
         /// place of the last one first).

@@ -82,11 +82,19 @@ pub(super) fn parse_line<'a>(line: &'a [u8], out: &mut Vec<LogUri<'a>>) -> bool 
                 std::borrow::Cow::Borrowed(r) => r[t].into(),
                 std::borrow::Cow::Owned(r) => r[t].to_vec().into(),
             };
-            out.push(LogUri { at, uri });
+            out.push(LogUri {
+                at,
+                uri,
+                known_valid: false,
+            });
         }
     }
     if let Some((uri, at)) = redirect {
-        out.push(LogUri { at, uri });
+        out.push(LogUri {
+            at,
+            uri,
+            known_valid: false,
+        });
     }
     true
 }

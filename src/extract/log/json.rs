@@ -125,6 +125,7 @@ impl<'a> Scanner<'a, '_> {
                         self.found[p].get_or_insert_with(|| LogUri {
                             at,
                             uri: text.clone(),
+                            known_valid: false,
                         });
                     }
                 }

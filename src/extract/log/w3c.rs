@@ -148,12 +148,17 @@ pub(super) fn parse_line<'a>(
             }
             _ => target,
         };
-        out.push(LogUri { at: s, uri });
+        out.push(LogUri {
+            at: s,
+            uri,
+            known_valid: false,
+        });
     }
     if let Some((s, r)) = get(REFERER) {
         out.push(LogUri {
             at: s,
             uri: Cow::Borrowed(r),
+            known_valid: false,
         });
     }
     true

@@ -320,8 +320,16 @@ impl Command for Extract {
         match &self.log {
             None => self.text(chunk, &mut sink),
             Some(logs) => {
+                // A URI the log parser found valid is parsed again only
+                // for its parts (`--base`, `--stats` details).
+                let parts = self.base.is_some() || self.common.detailed();
                 let (parsed, errors) = logs.read(file, chunk, &mut messages, |line, u| {
-                    self.found(&mut sink, line, u.at, &u.uri, uriscan::parse(&u.uri, Mode::Reference));
+                    let parsed = if u.known_valid && !parts {
+                        Ok(None)
+                    } else {
+                        uriscan::parse(&u.uri, Mode::Reference).map(Some)
+                    };
+                    self.found(&mut sink, line, u.at, &u.uri, parsed);
                 });
                 sink.stats.lines += parsed + errors;
                 sink.found.parsed += parsed;
@@ -403,7 +411,7 @@ impl Extract {
             // (From the masks that found it, when it can.)
             let parsed = finds.parse(&f, Mode::Uri);
             if parsed.is_ok() || f.uri.is_ascii() {
-                self.found(sink, line, at, &f.uri, parsed);
+                self.found(sink, line, at, &f.uri, parsed.map(Some));
                 continue;
             }
             // An IRI: validated as the URI it maps to, printed as found
@@ -411,9 +419,11 @@ impl Extract {
             let mut mapped = Vec::new();
             match uriscan::iri_to_uri(&f.uri, &mut mapped) {
                 Ok(()) if self.to_uri => {
-                    self.found(sink, line, at, &mapped, uriscan::parse(&mapped, Mode::Uri))
+                    self.found(sink, line, at, &mapped, uriscan::parse(&mapped, Mode::Uri).map(Some))
                 }
-                Ok(()) => self.found(sink, line, at, &f.uri, uriscan::parse(&mapped, Mode::Uri)),
+                Ok(()) => {
+                    self.found(sink, line, at, &f.uri, uriscan::parse(&mapped, Mode::Uri).map(Some))
+                }
                 Err(e) => self.found(sink, line, at, &f.uri, Err(e)),
             }
         }
@@ -421,18 +431,20 @@ impl Extract {
 
     /// Renders one URI found at column `at` of line `line` (or, with
     /// `--unique`, keeps it for the ordered pass): `uri` as printed, and
-    /// `parsed` its validation (an IRI's, of the URI it maps to).
+    /// `parsed` its validation (an IRI's, of the URI it maps to); `Ok(None)`
+    /// when it is known valid and neither `--base` nor `--stats` details
+    /// need its parts.
     fn found(
         &self,
         sink: &mut Sink<'_>,
         line: u64,
         at: usize,
         uri: &[u8],
-        parsed: Result<uriscan::Uri<'_>, uriscan::Error>,
+        parsed: Result<Option<uriscan::Uri<'_>>, uriscan::Error>,
     ) {
         let scratch = &mut sink.scratch;
         let (uri, result) = match (&parsed, &self.base) {
-            (Ok(u), Some(base)) if u.is_relative() => {
+            (Ok(Some(u)), Some(base)) if u.is_relative() => {
                 scratch.clear();
                 uriscan::resolve(&base.as_uri(), u, true, scratch);
                 (&scratch[..], Ok(()))
@@ -448,7 +460,8 @@ impl Extract {
                 return;
             }
         }
-        if self.common.detailed() {
+        // (With details, a valid URI's parts are always at hand.)
+        if let Some(parsed) = parsed.transpose().filter(|_| self.common.detailed()) {
             sink.stats.record_uri(&parsed, true);
         }
         let found = &mut sink.found;
