@@ -573,6 +573,39 @@ pub(crate) fn parse_reference(input: &[u8], mode: Mode) -> Result<Uri<'_>, Error
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::cmp::Ordering;
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+
+    fn uri(text: &str) -> Uri<'_> {
+        parse(text.as_bytes(), Mode::Reference).expect("valid")
+    }
+
+    fn hash_of(u: &Uri<'_>) -> u64 {
+        let mut h = DefaultHasher::new();
+        u.hash(&mut h);
+        h.finish()
+    }
+
+    /// `Display`, equality, hashing and ordering are those of the text,
+    /// byte for byte (the type's doc; the per-mutant suite runs no doc
+    /// test, so these are said here too).
+    #[test]
+    fn traits_follow_the_text() {
+        let (a, b) = (uri("http://a/x"), uri("http://b/x"));
+        // Another buffer with the same bytes.
+        let same = String::from("http://a/x");
+        assert_eq!(a.to_string(), "http://a/x");
+        assert_eq!(a, uri(&same));
+        assert_ne!(a, b);
+        // No normalization: equivalent URIs (RFC 3986 6.2.2.1) are not equal.
+        assert_ne!(a, uri("HTTP://a/x"));
+        assert_eq!(hash_of(&a), hash_of(&uri(&same)));
+        assert_ne!(hash_of(&a), hash_of(&b));
+        assert_eq!(a.cmp(&b), Ordering::Less);
+        assert_eq!(b.partial_cmp(&a), Some(Ordering::Greater));
+        assert_eq!(a.partial_cmp(&uri(&same)), Some(Ordering::Equal));
+    }
 
     #[test]
     fn debug_shows_components_not_notes() {
