@@ -52,6 +52,9 @@ pub use resolve::{remove_dot_segments, resolve};
 use crate::classes::{self, hex_value, pct_is_normal};
 use crate::grammar::check::port_value;
 use crate::simd::{Backend, NormalMarks};
+#[cfg(test)]
+use crate::stage2::DEFAULT_PORTS;
+use crate::stage2::DEFAULT_PORT_WORDS;
 use crate::uri::Uri;
 use resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 use web::QueryKnown;
@@ -657,16 +660,6 @@ fn port_and_path_are_normal(uri: &Uri<'_>, default: Option<u32>, slash_dot: bool
         || !changes_keeping_shape(path, split.authority_span().is_some())
 }
 
-/// The schemes of section 6.2.3 that uriscan knows, with their default
-/// ports.
-const DEFAULT_PORTS: [(&[u8], u32); 5] = [
-    (b"http", 80),
-    (b"https", 443),
-    (b"ws", 80),
-    (b"wss", 443),
-    (b"ftp", 21),
-];
-
 /// The default port of `scheme` (any case).
 fn default_port(scheme: &[u8]) -> Option<u32> {
     /// A scheme of up to 8 bytes as one lowercase word: `| 0x20` lowercases
@@ -681,20 +674,14 @@ fn default_port(scheme: &[u8]) -> Option<u32> {
         }
         w
     }
-    const WORDS: [(u64, u32); 5] = {
-        let mut words = [(0, 0); 5];
-        let mut i = 0;
-        while i < 5 {
-            words[i] = (word(DEFAULT_PORTS[i].0), DEFAULT_PORTS[i].1);
-            i += 1;
-        }
-        words
-    };
     if !(2..=5).contains(&scheme.len()) {
         return None;
     }
     let w = word(scheme);
-    WORDS.iter().find(|&&(s, _)| s == w).map(|&(_, port)| port)
+    DEFAULT_PORT_WORDS
+        .iter()
+        .find(|&&(s, _)| s == w)
+        .map(|&(_, port)| port)
 }
 
 /// [`default_port`] of a lowercase `scheme`: a `match` on the bytes, which

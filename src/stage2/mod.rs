@@ -144,6 +144,34 @@ impl Verdict {
     }
 }
 
+/// The schemes of section 6.2.3 that uriscan knows, with their default
+/// ports (normalization's, and the corpus pass's `NORMAL` note's).
+pub(crate) const DEFAULT_PORTS: [(&[u8], u32); 5] = [
+    (b"http", 80),
+    (b"https", 443),
+    (b"ws", 80),
+    (b"wss", 443),
+    (b"ftp", 21),
+];
+
+/// [`DEFAULT_PORTS`] with each scheme as one word (byte `i` at bits
+/// `8 * i`), which a scheme of up to 8 bytes is compared with in one step.
+pub(crate) const DEFAULT_PORT_WORDS: [(u64, u32); 5] = {
+    let mut words = [(0, 0); 5];
+    let mut k = 0;
+    while k < 5 {
+        let (s, port) = DEFAULT_PORTS[k];
+        let mut i = 0;
+        while i < s.len() {
+            words[k].0 |= (s[i] as u64) << (8 * i);
+            i += 1;
+        }
+        words[k].1 = port;
+        k += 1;
+    }
+    words
+};
+
 /// What the corpus pass saw of a valid line for normalization
 /// ([`crate::Normalizer::is_normal`]), from the `%`, `/`, `.` and `A-Z`
 /// masks that stage 1 computes beside the others when asked

@@ -7,7 +7,8 @@
 
 use super::lanes::{Bits, Words};
 use super::{
-    pathbad, Notes, Outcome, Sel, COLON, HASH, LF, PATHBAD, QUESTION, SLASH, SPECIAL, WINDOW_BLOCKS,
+    pathbad, Notes, Outcome, Sel, COLON, DEFAULT_PORT_WORDS, HASH, LF, PATHBAD, QUESTION, SLASH,
+    SPECIAL, WINDOW_BLOCKS,
 };
 use crate::classes::mask;
 use crate::classes::{is, UNRESERVED};
@@ -232,23 +233,6 @@ impl NormalBitmaps {
 /// lines have a scheme, an authority or a port varies from line to line.
 #[inline(always)]
 fn port_and_path_are_normal(line: &[u8], outcome: &Outcome) -> bool {
-    /// The lowercase schemes of section 6.2.3 that have a default port, as
-    /// words of up to 8 bytes (the normalizer's `DEFAULT_PORTS`).
-    const fn word(s: &[u8]) -> u64 {
-        let (mut w, mut i) = (0, 0);
-        while i < s.len() {
-            w |= (s[i] as u64) << (8 * i);
-            i += 1;
-        }
-        w
-    }
-    const DEFAULT_PORT: [u64; 5] = [
-        word(b"http"),
-        word(b"https"),
-        word(b"ws"),
-        word(b"wss"),
-        word(b"ftp"),
-    ];
     let Some(first) = line.first_chunk::<8>() else {
         // (Short lines: left to the normalizer.)
         return false;
@@ -258,7 +242,9 @@ fn port_and_path_are_normal(line: &[u8], outcome: &Outcome) -> bool {
     // The scheme's bytes (all 8 bytes for a longer scheme, which is none
     // of the five); no scheme is the empty word, none of the five either.
     let scheme = u64::from_le_bytes(*first) & ((1u128 << (8 * scheme_end.min(8))) - 1) as u64;
-    let defaulted = DEFAULT_PORT.iter().fold(false, |d, &w| d | (scheme == w));
+    let defaulted = DEFAULT_PORT_WORDS
+        .iter()
+        .fold(false, |d, &(w, _)| d | (scheme == w));
     let path = split.path_span();
     let port = outcome.authority.port().is_some();
     let unusual = (split.has_authority() & defaulted & ((path.start == path.end) | port))
