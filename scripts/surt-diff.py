@@ -21,11 +21,11 @@ the cases of scripts/surt_cases.py (written to a temporary file).
 
 import argparse
 import collections
-import glob
 import os
 import subprocess
 import sys
-import tempfile
+
+import oracle_sets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_PYTHON = os.path.join(ROOT, ".venv-surt", "bin", "python")
@@ -120,35 +120,18 @@ def compare(name, path, args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("files", nargs="*")
-    ap.add_argument("--uriscan", default=os.path.join(ROOT, "target", "release", "uriscan"))
+    oracle_sets.add_arguments(ap, ROOT)
     ap.add_argument("--invalid", default="key", help="uriscan's --invalid (key, or pass before it existed)")
-    ap.add_argument("--cases", action="store_true", help="only the generated cases")
-    ap.add_argument("--show", type=int, default=10, help="differences printed per category and set (-1: all)")
     args = ap.parse_args()
 
-    sets = [(os.path.relpath(f, ROOT), f) for f in args.files]
-    tmp = None
-    if not args.files:
-        if not args.cases:
-            shared = sorted(glob.glob(os.path.join(ROOT, "..", "shared", "corpora", "*")))
-            sets += [(os.path.basename(f), f) for f in shared if not f.endswith(".md")]
-            sets.append(("corpora/sample.txt", os.path.join(ROOT, "corpora", "sample.txt")))
-        tmp = tempfile.NamedTemporaryFile(prefix="surt-cases-", suffix=".txt", delete=False)
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "surt_cases.py")], stdout=tmp, check=True)
-        tmp.close()
-        sets.append(("surt_cases.py", tmp.name))
     total = 0
     summary = []
-    try:
+    with oracle_sets.input_sets(args, "surt_cases.py", ROOT) as sets:
         for name, path in sets:
             n, raises, counts = compare(name, path, args)
             diffs = sum(counts.values())
             total += diffs
             summary.append((name, n, raises, diffs, counts))
-    finally:
-        if tmp:
-            os.unlink(tmp.name)
     print("\n%-28s %8s %8s %8s  by category" % ("set", "lines", "raises", "diffs"))
     for name, n, raises, diffs, counts in summary:
         cats = ", ".join("%s %d" % kv for kv in counts.most_common())

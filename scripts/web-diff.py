@@ -27,14 +27,14 @@ the cases of scripts/web_cases.py (written to a temporary file).
 
 import argparse
 import collections
-import glob
 import ipaddress
 import json
 import os
 import re
 import subprocess
 import sys
-import tempfile
+
+import oracle_sets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_PYTHON = os.path.join(ROOT, ".venv-surt", "bin", "python")
@@ -255,33 +255,16 @@ def compare(name, path, args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("files", nargs="*")
-    ap.add_argument("--uriscan", default=os.path.join(ROOT, "target", "release", "uriscan"))
-    ap.add_argument("--cases", action="store_true", help="only the generated cases")
-    ap.add_argument("--show", type=int, default=10, help="differences printed per category and set (-1: all)")
+    oracle_sets.add_arguments(ap, ROOT)
     args = ap.parse_args()
 
-    sets = [(os.path.relpath(f, ROOT), f) for f in args.files]
-    tmp = None
-    if not args.files:
-        if not args.cases:
-            shared = sorted(glob.glob(os.path.join(ROOT, "..", "shared", "corpora", "*")))
-            sets += [(os.path.basename(f), f) for f in shared if not f.endswith(".md")]
-            sets.append(("corpora/sample.txt", os.path.join(ROOT, "corpora", "sample.txt")))
-        tmp = tempfile.NamedTemporaryFile(prefix="web-cases-", suffix=".txt", delete=False)
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "web_cases.py")], stdout=tmp, check=True)
-        tmp.close()
-        sets.append(("web_cases.py", tmp.name))
     total = 0
     summary = []
-    try:
+    with oracle_sets.input_sets(args, "web_cases.py", ROOT) as sets:
         for name, path in sets:
             n, stats, diffs = compare(name, path, args)
             total += sum(diffs.values())
             summary.append((name, n, stats, diffs))
-    finally:
-        if tmp:
-            os.unlink(tmp.name)
     print("\n%-26s %7s %7s %7s %8s %7s  documented differences; differences by category"
           % ("set", "lines", "not3986", "raises", "compared", "diffs"))
     rules = collections.Counter()
