@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
+use std::thread;
 
 use super::chunk::{count_lines, Chunk};
 use super::DEFAULT_CHUNK_SIZE;
@@ -265,6 +267,12 @@ impl std::error::Error for RunError {}
 /// processed, written and consumed first), [`RunError::Write`] when the output
 /// cannot be written.
 ///
+/// # Panics
+///
+/// When `process` or `consume` panics, on the calling thread, with that
+/// panic's payload (a chunk's `process` that panics on a pool thread is
+/// resumed there once the chunk comes back).
+///
 /// ```
 /// use uriscan::batch::{run, Options};
 ///
@@ -341,7 +349,7 @@ where
     let max_in_flight = pool.current_num_threads().max(1) * 2 + 2;
     let mut progress = Progress::default();
     pool.in_place_scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<(u64, OwnedChunk, Vec<u8>, T)>();
+        let (done_tx, done_rx) = mpsc::channel::<(u64, OwnedChunk, Vec<u8>, thread::Result<T>)>();
         let mut spare_in: Vec<Vec<u8>> = Vec::new();
         let mut spare_out: Vec<Vec<u8>> = Vec::new();
         // Finished chunks waiting for those before them, by sequence number.
@@ -362,7 +370,12 @@ where
                         let seq = next_read;
                         scope.spawn(move |_| {
                             out.clear();
-                            let value = process(&chunk.as_chunk(), &mut out);
+                            // A panic goes back as the chunk's result, to be
+                            // resumed on the calling thread: else the loop
+                            // below would wait for this chunk for ever.
+                            let value = panic::catch_unwind(AssertUnwindSafe(|| {
+                                process(&chunk.as_chunk(), &mut out)
+                            }));
                             // The receiver outlives every task of the scope.
                             let _ = tx.send((seq, chunk, out, value));
                         });
@@ -382,6 +395,7 @@ where
             let Ok((seq, chunk, out, value)) = done_rx.recv() else {
                 break;
             };
+            let value = value.unwrap_or_else(|payload| panic::resume_unwind(payload));
             in_flight -= 1;
             ready.insert(seq, (chunk, out, value));
             while let Some((chunk, mut out, value)) = ready.remove(&next_write) {

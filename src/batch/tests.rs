@@ -274,3 +274,47 @@ fn read_error_mid_chunk_keeps_the_bytes_before_it() {
         assert_eq!(out, b"a\nb");
     }
 }
+
+/// A panic in `process` on a pool thread reaches the caller of `run`, as
+/// it does without a pool, instead of leaving the caller waiting for that
+/// chunk for ever.
+#[test]
+fn panic_in_a_worker_reaches_the_caller() {
+    for threads in [1, 2] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let pool = Pool::new(threads).unwrap();
+            let options = Options {
+                pool: (threads > 1).then_some(&pool),
+                chunk_size: 2,
+                ..Options::default()
+            };
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(
+                    &b"a\nb\nboom\nc\nd\n"[..],
+                    &mut io::sink(),
+                    &options,
+                    |chunk, _| {
+                        if chunk.data().starts_with(b"boom") {
+                            panic!("chunk at line {}", chunk.first_line());
+                        }
+                    },
+                    |(), _| {},
+                )
+            }));
+            let message = result.err().map(|p| match p.downcast::<String>() {
+                Ok(s) => *s,
+                Err(_) => "another payload".to_string(),
+            });
+            let _ = tx.send(message);
+        });
+        let message = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("run still waiting after 60 s ({threads} threads)"));
+        assert_eq!(
+            message.as_deref(),
+            Some("chunk at line 3"),
+            "{threads} threads"
+        );
+    }
+}
