@@ -177,6 +177,36 @@ fn corpus_pass_notes() {
     }
 }
 
+/// A line whose masks fill its lane (`g % 8 + len == 128` bits, `g` its
+/// offset in the window) is noted as a shorter one is, through `next` and
+/// through `fold`: its LF is past the lane, so the scanner finds it on the
+/// window's words, and then decides the line in its lane.
+#[test]
+fn lines_as_wide_as_a_lane_are_noted() {
+    use crate::batch::Chunk;
+    use crate::stage2::Notes;
+    for backend in Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+    {
+        for g in 1..=16usize {
+            let mut text = format!("{}\n", "y".repeat(g - 1));
+            text.push_str("http://a/");
+            text.push_str(&"b".repeat(128 - g % 8 - 9));
+            text.push('\n');
+            let chunk = Chunk::new(text.as_bytes(), 1, 0);
+            let uris = || chunk.uris_with(Mode::Reference, backend).for_normalizer();
+            let next: Vec<Notes> = uris().map(|(_, _, r)| r.unwrap().notes()).collect();
+            let folded = uris().fold(Vec::new(), |mut v, (_, _, r)| {
+                v.push(r.unwrap().notes());
+                v
+            });
+            assert_eq!(next[1], Notes::NORMAL, "{} at {g}", backend.name());
+            assert_eq!(folded, next, "{} at {g} through fold", backend.name());
+        }
+    }
+}
+
 proptest! {
     /// `is_normal` says the same of a URI with the corpus pass's notes
     /// (any backend) as without, for every normalization.

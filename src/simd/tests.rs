@@ -503,6 +503,68 @@ fn lines_longer_than_a_window() {
     }
 }
 
+/// Lines about as long as a lane (the 128 bits of masks from a line's
+/// offset in the window rounded down to 8), at the first offsets of a
+/// window, where `g / 8` is below `g % 8`: a line whose LF is past its lane
+/// is decided in the lane when it fits (`g % 8 + len <= 128`) and on the
+/// window's words when not, in `Scanner::line` and again in `Scanner::why`
+/// (for the error of an invalid one), and a wrong byte at its end or a
+/// scheme's `:` past the lane is seen either way.
+#[test]
+fn lines_about_a_lane_long() {
+    for g in 0..16 {
+        for len in 118..=132 {
+            let mut lines = Vec::new();
+            for last in [b'b', b' '] {
+                let mut line = b"http://a/".to_vec();
+                line.extend(std::iter::repeat_n(b'b', len - 10));
+                line.push(last);
+                lines.push(line);
+            }
+            // A long scheme, then an invalid byte.
+            let mut line = vec![b's'; len - 3];
+            line.extend_from_slice(b": b");
+            lines.push(line);
+            for line in lines {
+                assert_eq!(line.len(), len);
+                let mut data = Vec::new();
+                if g > 0 {
+                    data.extend(std::iter::repeat_n(b'x', g - 1));
+                    data.push(b'\n');
+                }
+                data.extend_from_slice(&line);
+                data.push(b'\n');
+                check_chunk(&data);
+            }
+        }
+    }
+}
+
+/// An invalid line's error is its own: the scanner keeps the error of the
+/// last line it found invalid in its lane, with the line's offset, and
+/// hands it over for that offset only. Here it keeps one in a window that
+/// starts at 65,536 (for `http://a/ b`, the second line there), and the
+/// next window starts at 131,072 with an invalid line longer than a lane,
+/// whose error comes from the masks when asked for.
+#[test]
+fn kept_errors_are_of_their_line() {
+    let mut data = vec![b'x'; 65_535];
+    data.push(b'\n');
+    data.extend_from_slice(b"a\nhttp://a/ b\n");
+    while data.len() < 131_072 {
+        let room = 131_072 - data.len();
+        let len = if room > 200 { 100 } else { room };
+        data.extend_from_slice(b"http://example.com/");
+        data.extend(std::iter::repeat_n(b'x', len - 20));
+        data.push(b'\n');
+    }
+    assert_eq!(data.len(), 131_072);
+    data.extend_from_slice(b"http://a/");
+    data.extend(std::iter::repeat_n(b'b', 200));
+    data.extend_from_slice(b" c\n");
+    check_chunk(&data);
+}
+
 #[test]
 fn percent_encodings_across_blocks_and_windows() {
     // Stage 1 marks the `%`s followed by two hex digits per block, looking
