@@ -62,6 +62,14 @@ fn keys_of_w3lib() {
         ("//h?x", "//h/?x="),
         ("http://a//../x", "http://a/x"),
         ("ftp://a/%3B;type=a", "ftp://a/%3B;type=a"),
+        // Step 2: userinfo escapes decoded, and written again as `%HH` in
+        // uppercase where the byte is not kept.
+        ("http://u%3b@a/", "http://u%3B@a/"),
+        ("http://%41@a/", "http://A@a/"),
+        ("http://u:%3d@a/", "http://u:%3D@a/"),
+        // Step 4: leading zeros go, but zero stays `0`.
+        ("http://a:000/", "http://a:0/"),
+        ("http://a:0/", "http://a:0/"),
     ] {
         assert_eq!(web(input), key, "{input}");
     }
@@ -186,5 +194,33 @@ fn is_normal_matches_the_rewrite() {
             "{input} -> {}",
             web(input)
         );
+    }
+}
+
+/// `strip_trailing_dot` removes the host's trailing dots but keeps at least
+/// one byte (the switch's documentation in `Normalizer`, the same as in
+/// `rfc3986`), and `is_normal` says whether it would.
+#[test]
+fn trailing_dots_strip_to_one_byte() {
+    let mut n = Normalizer::new(Profile::Web);
+    n.strip_trailing_dot = true;
+    let mut rfc = Normalizer::new(Profile::Rfc3986);
+    rfc.strip_trailing_dot = true;
+    for (input, key) in [
+        ("http://./", "http://./"),
+        ("http://../", "http://./"),
+        ("http://a./", "http://a/"),
+        ("http://a../", "http://a/"),
+        ("http://a.b./x", "http://a.b/x"),
+        ("http://a.b/", "http://a.b/"),
+    ] {
+        let u = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut out = Vec::new();
+        n.normalize(&u, &mut out);
+        assert_eq!(String::from_utf8(out).unwrap(), key, "{input}");
+        let mut out = Vec::new();
+        rfc.normalize(&u, &mut out);
+        assert_eq!(String::from_utf8(out).unwrap(), key, "rfc3986 {input}");
+        assert_eq!(n.is_normal(&u), input == key, "{input}");
     }
 }
