@@ -581,9 +581,11 @@ mod tests {
         parse(text.as_bytes(), Mode::Reference).expect("valid")
     }
 
-    fn hash_of(u: &Uri<'_>) -> u64 {
+    /// The `Hash` of `v` by the standard hasher (also for `owned.rs`'s
+    /// tests).
+    pub(super) fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
         let mut h = DefaultHasher::new();
-        u.hash(&mut h);
+        v.hash(&mut h);
         h.finish()
     }
 

@@ -218,17 +218,10 @@ impl AsRef<str> for UriBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::hash_map::DefaultHasher;
-    use std::hash::{Hash, Hasher};
+    use crate::uri::tests::hash_of;
 
     fn buf(text: &str) -> UriBuf {
         UriBuf::parse(text, Mode::Reference).expect("valid")
-    }
-
-    fn hash_of(u: &UriBuf) -> u64 {
-        let mut h = DefaultHasher::new();
-        u.hash(&mut h);
-        h.finish()
     }
 
     /// The traits and conversions of `UriBuf` are those of its text (the
