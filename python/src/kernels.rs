@@ -1,6 +1,7 @@
 //! The kernels: each turns rows of a string column into an Arrow array by
-//! calling the uriscan library once per row (`check`: once per run of
-//! rows, through [`staged`]). Null in gives null out.
+//! calling the uriscan library once per row (`check`, `normalize`, `surt`
+//! and `resolve` parse their rows once per run of rows, through
+//! [`staged`]). Null in gives null out.
 //! String results have the input's offset width (`large_string` in gives
 //! `large_string` out; `string` and `string_view` give `string`).
 
@@ -50,6 +51,9 @@ fn append_opt<O: OffsetSizeTrait>(b: &mut GenericStringBuilder<O>, bytes: Option
     }
 }
 
+/// A row's parse result.
+pub type Parsed<'a> = Result<Uri<'a>, Error>;
+
 /// The error for string results past what 32-bit offsets address.
 fn too_large() -> ArrowError {
     ArrowError::ComputeError(
@@ -58,40 +62,56 @@ fn too_large() -> ArrowError {
     )
 }
 
-/// A string column: `f(row, out)` writes a row's result into `out` (empty
-/// on entry) and says whether there is one (false: null).
-pub fn strings(
+/// A string column from each row's parse under `mode`, by the window pass
+/// over the rows staged as lines: `f(text, parsed, out)` writes a row's
+/// result into `out` (empty on entry) and says whether there is one (false:
+/// null). With `n`, the URIs carry the notes `n` reads.
+pub fn strings_parsed(
     texts: &Texts<'_>,
     rows: Range<usize>,
-    f: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+    mode: Mode,
+    n: Option<&Normalizer>,
+    f: impl FnMut(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool,
 ) -> Result<ArrayRef, ArrowError> {
-    by_offsets!(texts, strings_of(texts, rows, f))
+    by_offsets!(texts, strings_parsed_of(texts, rows, mode, n, f))
 }
 
-fn strings_of<O: OffsetSizeTrait>(
+fn strings_parsed_of<O: OffsetSizeTrait>(
     texts: &Texts<'_>,
     rows: Range<usize>,
-    mut f: impl FnMut(&[u8], &mut Vec<u8>) -> bool,
+    mode: Mode,
+    n: Option<&Normalizer>,
+    mut f: impl FnMut(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool,
 ) -> Result<ArrayRef, ArrowError> {
     let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), texts.bytes(rows.clone()));
-    let (mut out, mut total) = (Vec::new(), 0usize);
-    let limit = O::MAX_OFFSET;
-    for i in rows {
-        match texts.get(i) {
-            None => b.append_null(),
-            Some(text) => {
-                out.clear();
-                if f(text, &mut out) {
-                    total += out.len();
-                    if total > limit {
-                        return Err(too_large());
-                    }
-                    append(&mut b, &out);
-                } else {
-                    b.append_null();
-                }
-            }
+    let (mut out, mut total, mut row) = (Vec::new(), 0usize, rows.start);
+    staged::each_parsed(texts, rows, mode, n, |parsed| {
+        let i = row;
+        row += 1;
+        let Some(parsed) = parsed else {
+            return b.append_null();
+        };
+        if total > O::MAX_OFFSET {
+            return; // the error is returned below
         }
+        out.clear();
+        // (A URI's bytes are its row's; an invalid row's text is looked up.)
+        let text = match &parsed {
+            Ok(uri) => uri.as_str().as_bytes(),
+            Err(_) => texts.get(i).unwrap_or_default(),
+        };
+        if f(text, parsed, &mut out) {
+            total += out.len();
+            if total > O::MAX_OFFSET {
+                return;
+            }
+            append(&mut b, &out);
+        } else {
+            b.append_null();
+        }
+    });
+    if total > O::MAX_OFFSET {
+        return Err(too_large());
     }
     Ok(Arc::new(b.finish()))
 }
@@ -101,7 +121,9 @@ fn strings_of<O: OffsetSizeTrait>(
 pub fn check(texts: &Texts<'_>, rows: Range<usize>, mode: Mode) -> Result<ArrayRef, ArrowError> {
     let nulls = texts.nulls(rows.clone());
     let mut valid = Bits::with_capacity(rows.len());
-    staged::each_parsed(texts, rows, mode, |r| valid.push(matches!(r, Some(Ok(_)))));
+    staged::each_parsed(texts, rows, mode, None, |r| {
+        valid.push(matches!(r, Some(Ok(_))))
+    });
     Ok(Arc::new(BooleanArray::new(valid.finish(), nulls)))
 }
 
@@ -242,9 +264,9 @@ fn components<'a>(uri: &Uri<'a>) -> [Option<&'a str>; 8] {
 }
 
 /// `normalize`'s row: `n`'s normal form, none where the text is not
-/// valid under `mode`.
-pub fn normalized(n: &Normalizer, mode: Mode) -> impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync + '_ {
-    move |text, out| match uriscan::parse(text, mode) {
+/// valid.
+pub fn normalized(n: &Normalizer) -> impl Fn(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool + Sync + '_ {
+    move |_, parsed, out| match parsed {
         Ok(uri) => {
             n.normalize(&uri, out);
             true
@@ -255,21 +277,27 @@ pub fn normalized(n: &Normalizer, mode: Mode) -> impl Fn(&[u8], &mut Vec<u8>) ->
 
 /// `surt`'s row: the SURT key of any text, URI or not (`uriscan normalize
 /// --profile surt --invalid key`).
-pub fn surt_key(text: &[u8], out: &mut Vec<u8>) -> bool {
-    // (False means the key is not exactly the `surt` library's, for a text
-    // it would reject: the key is still written, as the CLI writes it.)
-    uriscan::surt_key(text, out);
-    true
+pub fn surt_key(surt: &Normalizer) -> impl Fn(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool + Sync + '_ {
+    // (The key of a text the library would reject is written as the CLI
+    // writes it: a string, never a null.)
+    move |text, parsed, out| {
+        match parsed {
+            Ok(uri) => surt.normalize(&uri, out),
+            Err(_) => {
+                uriscan::surt_key(text, out);
+            }
+        }
+        true
+    }
 }
 
 /// `resolve`'s row: the text resolved against `base`, none where it is
-/// not valid under `mode`.
-pub fn resolved<'b>(
-    base: &'b UriBuf,
-    mode: Mode,
+/// not valid.
+pub fn resolved(
+    base: &UriBuf,
     strict: bool,
-) -> impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync + 'b {
-    move |text, out| match uriscan::parse(text, mode) {
+) -> impl Fn(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool + Sync + '_ {
+    move |_, parsed, out| match parsed {
         Ok(uri) => {
             uriscan::resolve(&base.as_uri(), &uri, strict, out);
             true

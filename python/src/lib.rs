@@ -3,8 +3,9 @@
 //!
 //! The glue only: `arrays` reads Arrow columns and Python values and
 //! hands results back, `kernels` calls the uriscan library once per row
-//! (`check` once per run of rows: `staged` copies them as lines for the
-//! library's window pass), `uri` is the one-value type. No URI logic lives
+//! (`check`, `normalize`, `surt` and `resolve` parse once per run of rows:
+//! `staged` copies them as lines for the library's window pass), `uri` is
+//! the one-value type. No URI logic lives
 //! here.
 
 mod arrays;
@@ -17,7 +18,7 @@ use arrow_array::StringArray;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3_arrow::PyArray;
-use uriscan::{Mode, Normalizer, UriBuf};
+use uriscan::{Mode, Normalizer, Profile, UriBuf};
 
 use arrays::{Input, Kernel, Texts};
 use uri::{invalid, InvalidUri, PyUri};
@@ -48,12 +49,15 @@ fn apply_strings(
     py: Python<'_>,
     values: &Bound<'_, PyAny>,
     threads: usize,
-    row: impl Fn(&[u8], &mut Vec<u8>) -> bool + Sync,
+    mode: Mode,
+    n: Option<&Normalizer>,
+    row: impl Fn(&[u8], kernels::Parsed<'_>, &mut Vec<u8>) -> bool + Sync,
 ) -> PyResult<Py<PyAny>> {
     match Input::from_py(values)? {
         Input::One(text) => {
             let mut out = Vec::new();
-            Ok(match row(text.as_bytes(), &mut out) {
+            let text = text.as_bytes();
+            Ok(match row(text, uriscan::parse(text, mode), &mut out) {
                 true => String::from_utf8_lossy(&out)
                     .into_pyobject(py)?
                     .into_any()
@@ -62,7 +66,7 @@ fn apply_strings(
             })
         }
         Input::Many(columns) => arrays::run(py, columns, threads, &|texts, rows| {
-            kernels::strings(texts, rows, &row)
+            kernels::strings_parsed(texts, rows, mode, n, &row)
         }),
     }
 }
@@ -186,7 +190,7 @@ fn normalize(
             .filter(|g| !g.is_empty()),
     );
     let mode = options::mode(mode)?;
-    apply_strings(py, values, threads, kernels::normalized(&n, mode))
+    apply_strings(py, values, threads, mode, Some(&n), kernels::normalized(&n))
 }
 
 /// Each value's SURT key (the key of the `surt` library and of CDX
@@ -202,7 +206,15 @@ fn normalize(
 #[pyfunction]
 #[pyo3(signature = (values, *, threads = 1))]
 fn surt(py: Python<'_>, values: &Bound<'_, PyAny>, threads: usize) -> PyResult<Py<PyAny>> {
-    apply_strings(py, values, threads, kernels::surt_key)
+    let n = Normalizer::new(Profile::Surt);
+    apply_strings(
+        py,
+        values,
+        threads,
+        Mode::Reference,
+        None,
+        kernels::surt_key(&n),
+    )
 }
 
 /// Each value resolved as a reference against the URI `base` (RFC 3986
@@ -227,7 +239,14 @@ fn resolve(
 ) -> PyResult<Py<PyAny>> {
     let base = UriBuf::parse(base, Mode::Uri).map_err(|e| invalid(py, &e))?;
     let mode = options::mode(mode)?;
-    apply_strings(py, values, threads, kernels::resolved(&base, mode, strict))
+    apply_strings(
+        py,
+        values,
+        threads,
+        mode,
+        None,
+        kernels::resolved(&base, strict),
+    )
 }
 
 /// The URIs in each free text (RFC 3986 Appendix C: `<...>` and quotes

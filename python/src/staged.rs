@@ -18,7 +18,7 @@ use std::ops::Range;
 use arrow_array::{Array, GenericStringArray, OffsetSizeTrait};
 use memchr::memchr2;
 use uriscan::batch::Chunk;
-use uriscan::{Error, Mode, Uri};
+use uriscan::{Error, Mode, Normalizer, Uri};
 
 use crate::arrays::{row_of, Texts};
 
@@ -28,18 +28,20 @@ use crate::arrays::{row_of, Texts};
 const PIECE: usize = 64 * 1024;
 
 /// Calls `f` with each row's parse result under `mode`, in row order;
-/// `None` for a null row.
+/// `None` for a null row. With `n`, each URI carries the notes that `n`
+/// reads ([`uriscan::batch::Uris::for_normalizer_of`]).
 pub fn each_parsed<'a>(
     texts: &Texts<'a>,
     rows: Range<usize>,
     mode: Mode,
+    n: Option<&Normalizer>,
     mut f: impl FnMut(Option<Result<Uri<'_>, Error>>),
 ) {
     let mut stage = Stage::default();
     let mut start = rows.start;
     while start < rows.end {
         let end = stage.fill(texts, start..rows.end);
-        stage.pass(start, mode, &mut f);
+        stage.pass(start, mode, n, &mut f);
         start = end;
     }
 }
@@ -125,7 +127,7 @@ impl<'a> Stage<'a> {
     /// Runs the window pass over the staged lines, and calls `f` with the
     /// result of each row of the run from `first` on, the rows set aside
     /// (parsed on their own) in their places.
-    fn pass<F>(&self, first: usize, mode: Mode, f: &mut F)
+    fn pass<F>(&self, first: usize, mode: Mode, n: Option<&Normalizer>, f: &mut F)
     where
         F: FnMut(Option<Result<Uri<'_>, Error>>),
     {
@@ -135,16 +137,19 @@ impl<'a> Stage<'a> {
         // for the compiler to inline `f` (and, for `check`, to drop the
         // building of each `Uri`).
         let mut next_aside = first_row(aside);
-        Chunk::new(&self.lines, 1, 0)
-            .uris(mode)
-            .for_each(|(_, _, result)| {
-                if row == next_aside {
-                    (row, aside) = put_aside(aside, row, mode, f);
-                    next_aside = first_row(aside);
-                }
-                f(Some(result));
-                row += 1;
-            });
+        let uris = Chunk::new(&self.lines, 1, 0).uris(mode);
+        let uris = match n {
+            Some(n) => uris.for_normalizer_of(n),
+            None => uris,
+        };
+        uris.for_each(|(_, _, result)| {
+            if row == next_aside {
+                (row, aside) = put_aside(aside, row, mode, f);
+                next_aside = first_row(aside);
+            }
+            f(Some(result));
+            row += 1;
+        });
         put_aside(aside, row, mode, f);
     }
 }

@@ -1,7 +1,8 @@
-"""uriscan.check runs the library's window pass over rows staged as lines
-(python/src/staged.rs): its answers must be exactly those of parsing each
-value on its own (uriscan.Uri), and uriscan.surt's over an array those of
-one value at a time, for rows that do not fit that staging too:
+"""uriscan.check, normalize, surt and resolve run the library's window pass
+over rows staged as lines (python/src/staged.rs): check's answers must be
+exactly those of parsing each value on its own (uriscan.Uri), and the
+others' over an array those of one value at a time (a str is parsed on its
+own), for rows that do not fit that staging too:
 LF and CR inside or at the ends of a value, NUL, non-ASCII, empty values,
 nulls (whose bytes in the values buffer may hold anything), slices,
 large_string, string_view, chunked arrays, several threads, and values
@@ -129,3 +130,36 @@ def test_surt_matches_one_by_one(string_type):
     assert uriscan.surt(array.slice(5, 300)).to_pylist() == want[5:305]
     chunked = pa.chunked_array([values[:100], [], values[100:]], string_type)
     assert uriscan.surt(chunked).to_pylist() == want
+
+
+# Values whose normal forms take every shortcut of the noted pass and miss
+# it: uppercase before the path, escapes to decode or uppercase, dot
+# segments, default ports, queries to sort, fragments.
+NORMALIZE_VALUES = [
+    "http://a/b", "HTTP://A/b", "http://a:80/", "http://a/%7e/%2f", "http://a/./b/../c",
+    "https://a:443", "http://a/b?z=1&a=2#f", "s:.//a", "../a/./b", "//A/b/", "http://a/b?",
+    "http://[::1]/", "http://a/" + "x" * 200 + "/%41", "ftp://a:21/%5b", "http://www.a.com/?b&a=%20",
+]
+
+
+@pytest.mark.parametrize("string_type", STRING_TYPES)
+@pytest.mark.parametrize("profile", ["rfc3986", "web", "surt"])
+def test_normalize_matches_one_by_one(string_type, profile):
+    values = mixed(EDGES + NORMALIZE_VALUES) + random_values(11, 5_000)
+    for mode in MODES:
+        want = [None if v is None else uriscan.normalize(v, profile, mode=mode) for v in values]
+        array = pa.array(values, string_type)
+        assert uriscan.normalize(array, profile, mode=mode).to_pylist() == want, mode
+        assert uriscan.normalize(array, profile, mode=mode, threads=2).to_pylist() == want, mode
+        assert uriscan.normalize(array.slice(3, 500), profile, mode=mode).to_pylist() == want[3:503]
+
+
+@pytest.mark.parametrize("string_type", STRING_TYPES)
+def test_resolve_matches_one_by_one(string_type):
+    values = mixed(EDGES + NORMALIZE_VALUES) + random_values(13, 5_000)
+    base = "http://a/b/c/d;p?q"
+    for strict in [True, False]:
+        want = [None if v is None else uriscan.resolve(base, v, strict=strict) for v in values]
+        array = pa.array(values, string_type)
+        assert uriscan.resolve(base, array, strict=strict).to_pylist() == want
+        assert uriscan.resolve(base, array, strict=strict, threads=2).to_pylist() == want
