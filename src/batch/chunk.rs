@@ -270,7 +270,7 @@ impl<'a> Uris<'a> {
     #[must_use]
     pub fn for_normalizer(mut self) -> Self {
         // A new scanner classifies again from the next line on.
-        self.scanner = Scanner::noting();
+        std::mem::replace(&mut self.scanner, Scanner::noting()).recycle();
         self
     }
 
@@ -324,6 +324,7 @@ impl<'a> Uris<'a> {
                 f(acc, (n, line, invalid(&self.scanner, start, line, mode)))
             };
         }
+        self.scanner.recycle();
         acc
     }
 }

@@ -630,6 +630,60 @@ fn line_ends_in_chunks() {
     }
 }
 
+/// A scanner's bit arrays go to the thread's next scanner when it is done
+/// (`BitArrays::recycle`): what they hold from a full window of other
+/// lines must not show in a short chunk's lines, nor in their notes.
+#[test]
+fn recycled_arrays_hold_nothing_of_earlier_chunks() {
+    use crate::{Normalizer, Profile};
+    // A window full of every class: specials, uppercase, `%`, `/.`, CRs.
+    let junk: Vec<u8> = b"HTTP://A.B/%zz/./..?#[::]:@ {}|\\\r%41/.%\n"
+        .iter()
+        .cycle()
+        .take(3 * 65_536)
+        .copied()
+        .collect();
+    let shorts: [&[u8]; 6] = [
+        b"http://a/b\n",
+        b"http://a/b\nc\n/x/y?z",
+        b"s:a\n//h\n\n?\n#\n",
+        b"http://example.com/abcdefghijklmnop/qrstuvwxyz/0123456789\n",
+        b"a b\nhttp://a/%4\n",
+        b"x",
+    ];
+    let n = Normalizer::new(Profile::Rfc3986);
+    for backend in Backend::available() {
+        for short in shorts {
+            for noting in [false, true] {
+                let uris = |data| {
+                    let uris = Chunk::new(data, 1, 0).uris_with(Mode::Reference, backend);
+                    if noting {
+                        uris.for_normalizer()
+                    } else {
+                        uris
+                    }
+                };
+                uris(&junk).for_each(drop);
+                let mut got = Vec::new();
+                uris(short).for_each(|(_, line, r)| {
+                    // The notes show in the normal form's shortcut.
+                    let normal = r.as_ref().ok().map(|u| n.is_normal(u));
+                    got.push((line, r, normal));
+                });
+                let expected: Vec<_> = Chunk::new(short, 1, 0)
+                    .lines()
+                    .map(|(_, line)| {
+                        let r = parse_reference(line, Mode::Reference);
+                        let normal = r.as_ref().ok().map(|u| n.is_normal(u));
+                        (line, r, normal)
+                    })
+                    .collect();
+                assert_eq!(got, expected, "{} {noting}", backend.name());
+            }
+        }
+    }
+}
+
 /// A mask's class index ([`crate::classes::mask`]) is the order of its
 /// fields: one vocabulary for `Masks`, a `Group`'s arrays and stage 2.
 #[test]

@@ -42,6 +42,15 @@ impl Scanner {
         }
     }
 
+    /// Gives the scanner's bit arrays to the next scanner of this thread
+    /// (dropping it frees them).
+    pub(crate) fn recycle(self) {
+        self.bits.bits.recycle();
+        if let Some(normal) = self.normal {
+            normal.bits.recycle();
+        }
+    }
+
     /// Decides the line at `start` of `data` (ending at the next LF or at
     /// the end of `data`, one CR before the LF dropped). Returns the end of
     /// its content, the offset of the next line and the outcome, with the

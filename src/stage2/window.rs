@@ -5,6 +5,8 @@
 //! uppercase letters and what is suspect in a normal line (`%`, `/.`) go
 //! beside them ([`NormalBitmaps`]).
 
+use std::cell::RefCell;
+
 use super::lanes::{Bits, Words};
 use super::{
     pathbad, Notes, Outcome, Sel, COLON, DEFAULT_PORT_WORDS, HASH, LF, PATHBAD, QUESTION, SLASH,
@@ -36,13 +38,38 @@ pub(super) struct BitArrays<const N: usize> {
     pub(super) bytes: Box<[ClassBits; N]>,
 }
 
+/// How many sets of bit arrays a thread keeps for its next scanners.
+const SPARES: usize = 4;
+
+thread_local! {
+    /// The bit arrays of this thread's finished scanners
+    /// ([`BitArrays::recycle`]), for the next ones: a scanner per chunk,
+    /// or per run of a few rows (the Python package stages 64 KiB at a
+    /// time), would otherwise allocate and fill 58 KiB of arrays for each.
+    /// What they hold from an earlier window is never read: a window
+    /// clears what follows its last block (`clear_from`), and the padding
+    /// after the last possible block is never written.
+    static SPARE: RefCell<Vec<Box<[ClassBits]>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl<const N: usize> Default for BitArrays<N> {
     fn default() -> BitArrays<N> {
+        let spare = SPARE
+            .try_with(|spare| {
+                let mut spare = spare.try_borrow_mut().ok()?;
+                let i = spare.iter().position(|b| b.len() == N)?;
+                Some(spare.swap_remove(i))
+            })
+            .ok()
+            .flatten()
+            .and_then(|b| b.try_into().ok());
         BitArrays {
-            bytes: vec![ClassBits([0u8; STRIDE]); N]
-                .into_boxed_slice()
-                .try_into()
-                .expect("one array per class"),
+            bytes: spare.unwrap_or_else(|| {
+                vec![ClassBits([0u8; STRIDE]); N]
+                    .into_boxed_slice()
+                    .try_into()
+                    .expect("one array per class")
+            }),
         }
     }
 }
@@ -85,6 +112,18 @@ impl<const N: usize> BitArrays<N> {
         for (to, w) in self.bytes[c].0[at..at + 64].chunks_exact_mut(8).zip(w) {
             to.copy_from_slice(&w.to_le_bytes());
         }
+    }
+
+    /// Gives the arrays to the thread's next scanner (see [`SPARE`]).
+    pub(super) fn recycle(self) {
+        // (During the thread's exit, or with enough kept, they are freed.)
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.len() < SPARES {
+                    spare.push(self.bytes);
+                }
+            }
+        });
     }
 
     /// Clears the words from `blocks` on (the padding after a window of
