@@ -445,9 +445,18 @@ fn reescape(src: &[u8], out: &mut Vec<u8>) -> bool {
     }
 }
 
+/// The high bit of each byte of `w` that [`super::escape_once`] escapes:
+/// below `!`, `#`, `%`, DEL and the non-ASCII ones.
+#[inline(always)]
+pub(super) fn escaped_bytes(w: u64) -> u64 {
+    // A byte of 0x21 or more (ASCII) gets its high bit in the sum.
+    let below = !((w & !HI).wrapping_add(LO * u64::from(0x80 - b'!'))) & HI;
+    (w & HI) | below | bytes_eq(w, 0x7f) | bytes_eq(w, b'#') | bytes_eq(w, b'%')
+}
+
 /// The eight bytes of `w` with ASCII letters lowercased.
 #[inline(always)]
-fn lowercase(w: u64) -> u64 {
+pub(super) fn lowercase(w: u64) -> u64 {
     // The high bit of each ASCII byte from `A` to `Z` (the sums carry into
     // no other byte), moved to 0x20.
     let h = w & !HI;

@@ -246,3 +246,40 @@ fn draws(mut state: u64) -> impl FnMut(usize) -> usize {
         (state % n as u64) as usize
     }
 }
+
+/// `escape_once` copies words with nothing to escape at once: the same
+/// bytes as escaping byte by byte, whatever byte sits at whatever offset of
+/// a word, and on random runs of bytes of every kind.
+#[test]
+fn escape_once_by_words_is_byte_by_byte() {
+    use super::{escape_once, push_escaped};
+    let by_bytes = |src: &[u8]| {
+        let mut out = Vec::new();
+        src.iter().for_each(|&b| push_escaped(b, &mut out));
+        out
+    };
+    let by_words = |src: &[u8]| {
+        let mut out = b"kept".to_vec();
+        escape_once(src, &mut out);
+        assert_eq!(&out[..4], b"kept", "escape_once appends");
+        out.split_off(4)
+    };
+    for b in 0..=255u8 {
+        for at in 0..17 {
+            let mut src = b"aZ0~!$&'()*+,;=:@/?.-_".repeat(2)[..17].to_vec();
+            src[at] = b;
+            assert_eq!(by_words(&src), by_bytes(&src), "byte {b:#04x} at {at}");
+        }
+    }
+    let mut draw = draws(0x5eed);
+    for len in 0..300 {
+        let src: Vec<u8> = (0..len)
+            .map(|_| match draw(4) {
+                0 => draw(256) as u8,
+                1 => b"#% \x7fA"[draw(5)],
+                _ => b'a' + draw(26) as u8,
+            })
+            .collect();
+        assert_eq!(by_words(&src), by_bytes(&src), "{src:?}");
+    }
+}
