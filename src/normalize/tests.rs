@@ -122,20 +122,22 @@ fn normalizers() -> Vec<Normalizer> {
 fn corpus_pass_notes() {
     use crate::batch::Chunk;
     use crate::stage2::Notes;
-    let cases: [(&str, Notes); 20] = [
+    let cases: [(&str, Notes); 21] = [
         // Shorter than 8 bytes: the normalizer looks at port and path.
-        ("a/b/C", Notes::PLAIN),
-        ("http://a/b", Notes::NORMAL),
-        ("http://a/B/C?D#E", Notes::NORMAL),
+        ("a/b/C", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("http://a/b", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("http://a/B/C?D#E", Notes::NORMAL.with(Notes::NO_PCT)),
         ("http://a/%C3%A9?%2F#%20", Notes::NORMAL),
-        ("http://u@a/x@y", Notes::NORMAL),
-        ("../a/b/c", Notes::NORMAL),
-        ("foo://ab", Notes::NORMAL),
-        ("https://a:8080/", Notes::PLAIN),
-        ("http://a:/b", Notes::PLAIN),
-        ("http://a", Notes::PLAIN),
-        ("wss://a?b", Notes::PLAIN),
-        ("urn:./a/b", Notes::PLAIN),
+        // A `%` in the fragment only: no NO_PCT.
+        ("http://a/b?c#%2F", Notes::NORMAL),
+        ("http://u@a/x@y", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("../a/b/c", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("foo://ab", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("https://a:8080/", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("http://a:/b", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("http://a", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("wss://a?b", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("urn:./a/b", Notes::PLAIN.with(Notes::NO_PCT)),
         ("HTTP://a/", Notes::NONE),
         ("http://A/", Notes::NONE),
         ("http://a/./b", Notes::NONE),
@@ -201,7 +203,12 @@ fn lines_as_wide_as_a_lane_are_noted() {
                 v.push(r.unwrap().notes());
                 v
             });
-            assert_eq!(next[1], Notes::NORMAL, "{} at {g}", backend.name());
+            assert_eq!(
+                next[1],
+                Notes::NORMAL.with(Notes::NO_PCT),
+                "{} at {g}",
+                backend.name()
+            );
             assert_eq!(folded, next, "{} at {g} through fold", backend.name());
         }
     }

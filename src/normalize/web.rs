@@ -61,12 +61,13 @@ use crate::uri::{Host, Uri};
 /// The schemes whose last path segment has `;params` (Python's
 /// `urllib.parse.uses_params`; relative references too).
 const USES_PARAMS: [&[u8]; 15] = [
+    // (The usual two first: the search stops at a match.)
+    b"http",
+    b"https",
     b"ftp",
     b"hdl",
     b"prospero",
-    b"http",
     b"imap",
-    b"https",
     b"shttp",
     b"rtsp",
     b"rtsps",
@@ -252,9 +253,9 @@ impl Normalizer {
     /// `None` when [`Normalizer::web`] would give `uri` itself, else what
     /// the look found of its query, which the rewrite then need not look
     /// at again. The notes of the corpus pass (no uppercase letter before
-    /// the path, no `/.`) spare the passes that look for those.
+    /// the path, no `/.`, no `%`) spare the passes that look for those.
     pub(super) fn web_verdict(&self, uri: &Uri<'_>) -> Option<QueryKnown> {
-        let plain = uri.notes().is_plain();
+        let (plain, no_pct) = (uri.notes().is_plain(), uri.notes().has_no_pct());
         let split = uri.split();
         let scheme = split.scheme_span().map(|s| uri.raw(s));
         if !plain && scheme.is_some_and(|s| s.iter().any(u8::is_ascii_uppercase)) {
@@ -280,7 +281,7 @@ impl Normalizer {
         let (path, params) = split_params(scheme, uri.raw(split.path_span()));
         if (has_authority && path.is_empty())
             || params.is_some_and(<[u8]>::is_empty)
-            || !path_is_normal(path, scheme.is_none() && !has_authority)
+            || !(no_pct || path_is_normal(path, scheme.is_none() && !has_authority))
             || (!plain && path.first() == Some(&b'/') && changes_keeping_shape(path, has_authority))
         {
             return Some(QueryKnown::Unknown);

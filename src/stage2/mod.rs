@@ -193,6 +193,14 @@ impl Notes {
     /// scheme has a default port and an authority, no empty path after
     /// such an authority, and no path starting with `.` after a scheme.
     pub(crate) const NORMAL: Notes = Notes(3);
+    /// Added to [`Notes::PLAIN`] or [`Notes::NORMAL`]: no `%` at all.
+    pub(crate) const NO_PCT: Notes = Notes(4);
+
+    /// These notes with `other`'s flags too.
+    #[inline(always)]
+    pub(crate) fn with(self, other: Notes) -> Notes {
+        Notes(self.0 | other.0)
+    }
 
     /// Whether the notes are [`Notes::PLAIN`] or [`Notes::NORMAL`].
     #[inline(always)]
@@ -203,13 +211,19 @@ impl Notes {
     /// Whether the notes are [`Notes::NORMAL`].
     #[inline(always)]
     pub(crate) fn is_normal(self) -> bool {
-        self == Notes::NORMAL
+        self.0 & 3 == Notes::NORMAL.0
     }
 
     /// Whether the notes are [`Notes::BAD_PCT`].
     #[inline(always)]
     pub(crate) fn has_bad_pct(self) -> bool {
-        self == Notes::BAD_PCT
+        self.0 & 3 == Notes::BAD_PCT.0
+    }
+
+    /// Whether the line has no `%` ([`Notes::NO_PCT`]).
+    #[inline(always)]
+    pub(crate) fn has_no_pct(self) -> bool {
+        self.0 & Notes::NO_PCT.0 != 0
     }
 }
 

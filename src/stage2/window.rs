@@ -222,7 +222,8 @@ impl NormalBitmaps {
     /// and only normal percent-encodings, [`Notes::NORMAL`] when its port
     /// and path are then in normal form too, [`Notes::BAD_PCT`] when it has
     /// none of the first two but a percent-encoding that is not normal,
-    /// else none.
+    /// else none; with [`Notes::NO_PCT`] added to the first two when it has
+    /// no `%`.
     #[inline(always)]
     pub(super) fn notes(&self, g: usize, line: &[u8], outcome: &Outcome) -> Notes {
         let o = g % 8;
@@ -244,6 +245,7 @@ impl NormalBitmaps {
         // before it is an LF or none), or a `%`, whose two hex digits
         // follow in a valid line.
         let (mut w, mut normal) = (self.bits.lane(Self::SUSPECT, g) & live, true);
+        let no_pct = if w == 0 { Notes::NO_PCT } else { Notes::NONE };
         while w != 0 {
             let p = w.trailing_zeros() as usize - o;
             if line[p] == b'.' {
@@ -255,9 +257,9 @@ impl NormalBitmaps {
         if !normal {
             Notes::BAD_PCT
         } else if port_and_path_are_normal(line, outcome) {
-            Notes::NORMAL
+            Notes::NORMAL.with(no_pct)
         } else {
-            Notes::PLAIN
+            Notes::PLAIN.with(no_pct)
         }
     }
 }
