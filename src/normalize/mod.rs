@@ -46,6 +46,7 @@
 
 mod resolve;
 mod surt;
+mod swar;
 mod web;
 pub use resolve::{remove_dot_segments, resolve};
 

@@ -41,6 +41,7 @@
 
 use std::cell::RefCell;
 
+use super::swar;
 use crate::classes::{self, hex_value, is};
 pub(crate) use fast::key_uri;
 use session::{strip_path_session, strip_query_session};
@@ -448,7 +449,7 @@ fn escape_once(src: &[u8], out: &mut Vec<u8>) {
     for word in &mut words {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
         if fast::escaped_bytes(w) == 0 {
-            out.extend_from_slice(&fast::lowercase(w).to_le_bytes());
+            out.extend_from_slice(&swar::lowercase(w).to_le_bytes());
         } else {
             word.iter().for_each(|&b| push_escaped(b, out));
         }
@@ -663,8 +664,8 @@ fn split_params(
             len if len >= 8 => load(len - 8) >> (8 * (base + 8 - len)),
             _ => query.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
         };
-        let amps = fast::bytes_eq(w, b'&');
-        let mut marks = amps | fast::bytes_eq(w, b'=');
+        let amps = swar::bytes_eq(w, b'&');
+        let mut marks = amps | swar::bytes_eq(w, b'=');
         while marks != 0 {
             let bit = marks.trailing_zeros();
             let i = base + bit as usize / 8;

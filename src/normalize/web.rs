@@ -53,31 +53,44 @@ use std::cell::RefCell;
 use std::ops::Range;
 
 use super::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
-use super::{strips_www, Normalizer};
+use super::{strips_www, swar, Normalizer};
 use crate::classes::{self, hex_value};
 use crate::grammar::HostKind;
 use crate::uri::{Host, Uri};
 
 /// The schemes whose last path segment has `;params` (Python's
-/// `urllib.parse.uses_params`; relative references too).
-const USES_PARAMS: [&[u8]; 15] = [
-    // (The usual two first: the search stops at a match.)
-    b"http",
-    b"https",
-    b"ftp",
-    b"hdl",
-    b"prospero",
-    b"imap",
-    b"shttp",
-    b"rtsp",
-    b"rtsps",
-    b"rtspu",
-    b"sip",
-    b"sips",
-    b"mms",
-    b"sftp",
-    b"tel",
-];
+/// `urllib.parse.uses_params`; relative references too), each as a word
+/// ([`swar::word`]: none is longer than eight bytes).
+const USES_PARAMS: [u64; 15] = {
+    const NAMES: [&[u8]; 15] = [
+        b"http",
+        b"https",
+        b"ftp",
+        b"hdl",
+        b"prospero",
+        b"imap",
+        b"shttp",
+        b"rtsp",
+        b"rtsps",
+        b"rtspu",
+        b"sip",
+        b"sips",
+        b"mms",
+        b"sftp",
+        b"tel",
+    ];
+    let mut words = [0; 15];
+    let mut i = 0;
+    while i < 15 {
+        let mut k = 0;
+        while k < NAMES[i].len() {
+            words[i] |= (NAMES[i][k] as u64) << (8 * k);
+            k += 1;
+        }
+        i += 1;
+    }
+    words
+};
 
 /// The scratch of [`Normalizer::write_form`], reused from line to line.
 #[derive(Default)]
@@ -367,7 +380,14 @@ fn trim_zeros(p: &[u8]) -> &[u8] {
 /// of [`USES_PARAMS`] and relative references (`urllib.parse.urlparse`'s
 /// params): the path, and the params without their `;`.
 fn split_params<'p>(scheme: Option<&[u8]>, path: &'p [u8]) -> (&'p [u8], Option<&'p [u8]>) {
-    let uses = scheme.is_none_or(|s| USES_PARAMS.iter().any(|u| s.eq_ignore_ascii_case(u)));
+    // Most paths have no `;`: one pass of words, no search from the end.
+    if !swar::contains(path, b';') {
+        return (path, None);
+    }
+    let uses = scheme.is_none_or(|s| {
+        let w = swar::lowercase(swar::word(s));
+        s.len() <= 8 && USES_PARAMS.contains(&w)
+    });
     if !uses {
         return (path, None);
     }

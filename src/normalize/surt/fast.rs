@@ -10,6 +10,7 @@ use super::{
     hex, ip_formats, key, normalize_path, push_escaped, read_port, split_params, write_host,
     write_port, write_sorted, www_prefix, Keyed, Scratch, SCRATCH,
 };
+use crate::normalize::swar::{byte_bits, bytes_eq, lowercase, HI, LO};
 use crate::uri::Uri;
 
 /// [`key`] of a valid URI, the same bytes: most URIs of a crawl (a
@@ -330,13 +331,6 @@ impl Host {
     }
 }
 
-/// The bit of each byte of `m` whose high bit is set, gathered into the
-/// low byte (byte `i` to bit `i`).
-#[inline(always)]
-fn byte_bits(m: u64) -> u64 {
-    (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
-
 /// [`write_plain_host`] of a host longer than 64 bytes, a byte at a time
 /// from its end.
 fn write_long_host(host: &[u8], start: usize, out: &mut Vec<u8>) -> bool {
@@ -406,19 +400,6 @@ fn path_marks(path: &[u8]) -> PathMarks {
     }
 }
 
-/// Ones in the low bit of each byte of a `u64`.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// Ones in the high bit of each byte of a `u64`.
-const HI: u64 = LO * 0x80;
-
-/// The high bit of each byte of `w` that is `b`, exactly (no false
-/// positive after a match, unlike the test for any such byte).
-#[inline(always)]
-pub(super) fn bytes_eq(w: u64, b: u8) -> u64 {
-    let v = w ^ (LO * u64::from(b));
-    !((v & !HI).wrapping_add(!HI) | v) & HI
-}
-
 /// Appends to `out` what [`unescape_repeatedly`] and then [`escape_once`]
 /// make of `src`, the path or query of a valid URI (whose only byte to
 /// escape is `%`, which starts an escape), when one round of decoding is
@@ -452,19 +433,6 @@ pub(super) fn escaped_bytes(w: u64) -> u64 {
     // A byte of 0x21 or more (ASCII) gets its high bit in the sum.
     let below = !((w & !HI).wrapping_add(LO * u64::from(0x80 - b'!'))) & HI;
     (w & HI) | below | bytes_eq(w, 0x7f) | bytes_eq(w, b'#') | bytes_eq(w, b'%')
-}
-
-/// The eight bytes of `w` with ASCII letters lowercased.
-#[inline(always)]
-pub(super) fn lowercase(w: u64) -> u64 {
-    // The high bit of each ASCII byte from `A` to `Z` (the sums carry into
-    // no other byte), moved to 0x20.
-    let h = w & !HI;
-    let upper = (h.wrapping_add(LO * u64::from(0x80 - b'A'))
-        ^ h.wrapping_add(LO * u64::from(0x7f - b'Z')))
-        & !w
-        & HI;
-    w | upper >> 2
 }
 
 /// Appends `src` lowercased to `out` up to its first `%`, whose offset it

@@ -224,3 +224,49 @@ fn trailing_dots_strip_to_one_byte() {
         assert_eq!(n.is_normal(&u), input == key, "{input}");
     }
 }
+
+/// `;params` are split off the last segment for the schemes of Python's
+/// `uses_params` in any case (compared as words) and relative references,
+/// not for others, nor for a longer name that starts like one.
+#[test]
+fn params_by_scheme() {
+    use super::split_params;
+    let path = b"/a;x/b;c;d";
+    for scheme in [
+        None,
+        Some(&b"http"[..]),
+        Some(b"HTTPS"),
+        Some(b"Prospero"),
+        Some(b"tel"),
+        Some(b"sIp"),
+    ] {
+        assert_eq!(
+            split_params(scheme, path),
+            (&b"/a;x/b"[..], Some(&b"c;d"[..])),
+            "{scheme:?}"
+        );
+    }
+    for scheme in [
+        &b"mailto"[..],
+        b"prosperos",
+        b"https2",
+        b"htt",
+        b"",
+        b"file",
+    ] {
+        assert_eq!(
+            split_params(Some(scheme), path),
+            (&path[..], None),
+            "{scheme:?}"
+        );
+    }
+    // A `;` before the last segment only; an empty one at the end.
+    assert_eq!(
+        split_params(Some(b"http"), b"/a;x/b"),
+        (&b"/a;x/b"[..], None)
+    );
+    assert_eq!(
+        split_params(Some(b"http"), b"/a/b;"),
+        (&b"/a/b"[..], Some(&b""[..]))
+    );
+}
