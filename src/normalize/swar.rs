@@ -39,24 +39,28 @@ pub(crate) fn byte_bits(m: u64) -> u64 {
 /// The first eight bytes of `s` as a word (zeros past its end).
 #[inline(always)]
 pub(crate) fn word(s: &[u8]) -> u64 {
-    let mut w = [0; 8];
-    let n = s.len().min(8);
-    w[..n].copy_from_slice(&s[..n]);
-    u64::from_le_bytes(w)
+    // (A loop, not a copy of a variable length, which is a call of `memcpy`.)
+    s.iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |w, (i, &b)| w | u64::from(b) << (8 * i))
 }
 
 /// Whether `s` holds the byte `b`.
 #[inline(always)]
 pub(crate) fn contains(s: &[u8], b: u8) -> bool {
+    let load = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("eight bytes"));
+    let n = s.len();
+    if n < 8 {
+        return s.contains(&b);
+    }
     let mut words = s.chunks_exact(8);
     let mut any = 0;
     for w in &mut words {
-        any |= bytes_eq(u64::from_le_bytes(w.try_into().expect("eight bytes")), b);
+        any |= bytes_eq(load(w), b);
     }
-    // (A zero byte past the end is no match unless `b` is zero.)
-    let rest = words.remainder();
-    any |= bytes_eq(word(rest), b) & ((1 << (8 * rest.len())) - 1);
-    any != 0
+    // The rest within the last eight bytes, read again.
+    (any | bytes_eq(load(&s[n - 8..]), b)) != 0
 }
 
 #[cfg(test)]
