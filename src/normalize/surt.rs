@@ -716,13 +716,12 @@ fn write_sorted(query: &[u8], params: &mut [(u64, [usize; 3])], out: &mut Vec<u8
 /// a smaller parameter, and only equal prefixes need their bytes compared.
 #[inline(always)]
 fn order_prefix(query: &[u8], [a, e, b]: [usize; 3]) -> u64 {
-    let mut word = [0; 8];
-    let n = (b - a).min(8);
-    word[..n].copy_from_slice(&query[a..a + n]);
+    // (No copy of a variable length, which is a call of `memcpy`.)
+    let mut word = swar::word(&query[a..b]);
     if e - a < 8 && e < b {
-        word[e - a] = 0;
+        word &= !(0xff << (8 * (e - a)));
     }
-    u64::from_be_bytes(word)
+    word.swap_bytes()
 }
 
 /// The length of a leading `www.`, `www1.`, `www23.`... of `host` (any

@@ -46,6 +46,18 @@ pub(crate) fn word(s: &[u8]) -> u64 {
         .fold(0, |w, (i, &b)| w | u64::from(b) << (8 * i))
 }
 
+/// The bytes of `s` after its whole words (`s.len() % 8` of them) as a
+/// word, zeros past them.
+#[inline(always)]
+pub(crate) fn tail(s: &[u8]) -> u64 {
+    match s.last_chunk::<8>() {
+        // The last eight bytes, those of the last whole word shifted out
+        // (all of them when there is no rest: a shift of 64 in 128 bits).
+        Some(last) => (u128::from(u64::from_le_bytes(*last)) >> (64 - 8 * (s.len() % 8))) as u64,
+        None => word(s),
+    }
+}
+
 /// Whether `s` holds the byte `b`.
 #[inline(always)]
 pub(crate) fn contains(s: &[u8], b: u8) -> bool {
@@ -82,6 +94,8 @@ mod tests {
                         assert_eq!(contains(&s, probe), s.contains(&probe), "{s:?} {probe}");
                     }
                     let w = word(&s);
+                    let rest = &s[len - len % 8..];
+                    assert_eq!(tail(&s), word(rest), "{s:?}");
                     let bytes = w.to_le_bytes();
                     assert_eq!(bytes[..len.min(8)], s[..len.min(8)]);
                     assert!(bytes[len.min(8)..].iter().all(|&z| z == 0));

@@ -10,7 +10,7 @@ use super::{
     hex, ip_formats, key, normalize_path, push_escaped, read_port, split_params, write_host,
     write_port, write_sorted, www_prefix, Keyed, Scratch, SCRATCH,
 };
-use crate::normalize::swar::{byte_bits, bytes_eq, lowercase, HI, LO};
+use crate::normalize::swar::{byte_bits, bytes_eq, lowercase, tail, word, HI, LO};
 use crate::uri::Uri;
 
 /// [`key`] of a valid URI, the same bytes: most URIs of a crawl (a
@@ -269,25 +269,23 @@ impl Host {
             dots: 0,
             pcts: 0,
         };
-        let mut take = |word: [u8; 8], at: usize| {
-            let w = u64::from_le_bytes(word);
+        let mut take = |w: u64, at: usize| {
             h.lower[at..at + 8].copy_from_slice(&lowercase(w).to_le_bytes());
             h.dots |= byte_bits(bytes_eq(w, b'.')) << at;
             h.pcts |= byte_bits(bytes_eq(w, b'%')) << at;
         };
+        let load = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("eight bytes"));
         if len < 8 {
-            let mut word = [0; 8];
-            word[..len].copy_from_slice(host);
-            take(word, 0);
+            take(word(host), 0);
         } else {
             // Whole words, then the last eight bytes (those already read
             // again, to the same bits and bytes).
             let mut at = 0;
             while at + 8 < len {
-                take(host[at..at + 8].try_into().expect("eight bytes"), at);
+                take(load(&host[at..at + 8]), at);
                 at += 8;
             }
-            take(host[len - 8..].try_into().expect("eight bytes"), len - 8);
+            take(load(&host[len - 8..]), len - 8);
         }
         h
     }
@@ -391,9 +389,7 @@ fn path_marks(path: &[u8]) -> PathMarks {
     for word in &mut words {
         marks(u64::from_le_bytes(word.try_into().expect("eight bytes")));
     }
-    let mut last = [0; 8];
-    last[..words.remainder().len()].copy_from_slice(words.remainder());
-    marks(u64::from_le_bytes(last));
+    marks(tail(path));
     PathMarks {
         segments: segments != 0,
         aspx: aspx != 0,
