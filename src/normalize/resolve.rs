@@ -21,6 +21,7 @@
 //! - `%2E` is not a dot: only literal `.` and `..` segments are removed
 //!   (normalization decodes `%2E` first, resolution does not).
 
+use super::swar;
 use crate::grammar::split::Span;
 use crate::uri::Uri;
 
@@ -77,7 +78,10 @@ fn get(input: &[u8], s: Span) -> &[u8] {
 /// Whether `path` has a `.` or `..` segment.
 pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
     // A `.` that starts a segment and is followed by the end, `/` or `./`
-    // or `.` and the end.
+    // or `.` and the end; most paths have no `.` starting a segment at all.
+    if path.first() != Some(&b'.') && !swar::follows(path, b'/', b'.') {
+        return false;
+    }
     memchr::memchr_iter(b'.', path).any(|i| {
         (i == 0 || path[i - 1] == b'/')
             && matches!(&path[i + 1..], [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..])

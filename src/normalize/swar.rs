@@ -58,6 +58,24 @@ pub(crate) fn tail(s: &[u8]) -> u64 {
     }
 }
 
+/// Whether `s` has a byte `b` right after a byte `a` (neither zero).
+#[inline(always)]
+pub(crate) fn follows(s: &[u8], a: u8, b: u8) -> bool {
+    let (mut found, mut carry) = (0, 0);
+    let mut pair = |w: u64| {
+        let after = bytes_eq(w, a);
+        found |= (after << 8 | carry) & bytes_eq(w, b);
+        carry = after >> 56;
+    };
+    let mut words = s.chunks_exact(8);
+    for w in &mut words {
+        pair(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+    }
+    // (The zeros past the rest are neither byte.)
+    pair(tail(s));
+    found != 0
+}
+
 /// Whether `s` holds the byte `b`.
 #[inline(always)]
 pub(crate) fn contains(s: &[u8], b: u8) -> bool {
@@ -92,6 +110,12 @@ mod tests {
                     }
                     for probe in [b, b';', 0, b'x', 0x80] {
                         assert_eq!(contains(&s, probe), s.contains(&probe), "{s:?} {probe}");
+                    }
+                    if b != 0 {
+                        for (x, y) in [(b'x', b), (b, b'x'), (b, b)] {
+                            let pair = s.windows(2).any(|p| p == [x, y]);
+                            assert_eq!(follows(&s, x, y), pair, "{s:?} {x} {y}");
+                        }
                     }
                     let w = word(&s);
                     let rest = &s[len - len % 8..];

@@ -423,7 +423,7 @@ fn path_escape_is_normal(h: u8, l: u8, colon_encoded: bool) -> bool {
 /// and the others in uppercase. `relative_path`: the path of a reference
 /// with neither scheme nor authority, whose first segment keeps `%3A`.
 fn reencode_path(path: &[u8], relative_path: bool, out: &mut Vec<u8>) {
-    if memchr::memchr(b'%', path).is_none() {
+    if !swar::contains(path, b'%') {
         out.extend_from_slice(path);
         return;
     }
