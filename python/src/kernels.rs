@@ -15,7 +15,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use uriscan::{Error, Mode, Normalizer, Uri, UriBuf};
 
 use crate::arrays::Texts;
-use crate::staged;
+use crate::staged::{self, Parsed};
 
 /// Calls `f` with the offset type of the column's string results.
 macro_rules! by_offsets {
@@ -51,9 +51,6 @@ fn append_opt<O: OffsetSizeTrait>(b: &mut GenericStringBuilder<O>, bytes: Option
     }
 }
 
-/// A row's parse result.
-pub type Parsed<'a> = Result<Uri<'a>, Error>;
-
 /// The error for string results past what 32-bit offsets address.
 fn too_large() -> ArrowError {
     ArrowError::ComputeError(
@@ -66,17 +63,17 @@ fn too_large() -> ArrowError {
 /// over the rows staged as lines: `f(text, parsed, out)` writes a row's
 /// result into `out` (empty on entry) and says whether there is one (false:
 /// null). With `n`, the URIs carry the notes `n` reads.
-pub fn strings_parsed(
+pub fn strings(
     texts: &Texts<'_>,
     rows: Range<usize>,
     mode: Mode,
     n: Option<&Normalizer>,
     f: impl FnMut(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool,
 ) -> Result<ArrayRef, ArrowError> {
-    by_offsets!(texts, strings_parsed_of(texts, rows, mode, n, f))
+    by_offsets!(texts, strings_of(texts, rows, mode, n, f))
 }
 
-fn strings_parsed_of<O: OffsetSizeTrait>(
+fn strings_of<O: OffsetSizeTrait>(
     texts: &Texts<'_>,
     rows: Range<usize>,
     mode: Mode,
@@ -84,7 +81,7 @@ fn strings_parsed_of<O: OffsetSizeTrait>(
     mut f: impl FnMut(&[u8], Parsed<'_>, &mut Vec<u8>) -> bool,
 ) -> Result<ArrayRef, ArrowError> {
     let mut b = GenericStringBuilder::<O>::with_capacity(rows.len(), texts.bytes(rows.clone()));
-    let (mut out, mut total, mut row) = (Vec::new(), 0usize, rows.start);
+    let (mut out, mut total, mut row, end) = (Vec::new(), 0usize, rows.start, rows.end);
     staged::each_parsed(texts, rows, mode, n, |parsed| {
         let i = row;
         row += 1;
@@ -92,7 +89,9 @@ fn strings_parsed_of<O: OffsetSizeTrait>(
             return b.append_null();
         };
         if total > O::MAX_OFFSET {
-            return; // the error is returned below
+            // The error is returned below; the pass runs on to the end
+            // (a column past 2 GiB of results is no common case).
+            return;
         }
         out.clear();
         // (A URI's bytes are its row's; an invalid row's text is looked up.)
@@ -110,6 +109,8 @@ fn strings_parsed_of<O: OffsetSizeTrait>(
             b.append_null();
         }
     });
+    // (An invalid row's text is looked up by its number: one call a row.)
+    debug_assert_eq!(row, end, "a result for every row");
     if total > O::MAX_OFFSET {
         return Err(too_large());
     }

@@ -51,7 +51,7 @@ fn apply_strings(
     threads: usize,
     mode: Mode,
     n: Option<&Normalizer>,
-    row: impl Fn(&[u8], kernels::Parsed<'_>, &mut Vec<u8>) -> bool + Sync,
+    row: impl Fn(&[u8], staged::Parsed<'_>, &mut Vec<u8>) -> bool + Sync,
 ) -> PyResult<Py<PyAny>> {
     match Input::from_py(values)? {
         Input::One(text) => {
@@ -66,7 +66,7 @@ fn apply_strings(
             })
         }
         Input::Many(columns) => arrays::run(py, columns, threads, &|texts, rows| {
-            kernels::strings_parsed(texts, rows, mode, n, &row)
+            kernels::strings(texts, rows, mode, n, &row)
         }),
     }
 }

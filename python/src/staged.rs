@@ -22,6 +22,9 @@ use uriscan::{Error, Mode, Normalizer, Uri};
 
 use crate::arrays::{row_of, Texts};
 
+/// A row's parse result.
+pub type Parsed<'a> = Result<Uri<'a>, Error>;
+
 /// The bytes staged before a pass: small enough that the lines are still
 /// in the L2 cache when the pass reads them back, large enough that
 /// starting a pass is nothing beside it.
@@ -35,7 +38,7 @@ pub fn each_parsed<'a>(
     rows: Range<usize>,
     mode: Mode,
     n: Option<&Normalizer>,
-    mut f: impl FnMut(Option<Result<Uri<'_>, Error>>),
+    mut f: impl FnMut(Option<Parsed<'_>>),
 ) {
     let mut stage = Stage::default();
     let mut start = rows.start;
@@ -129,7 +132,7 @@ impl<'a> Stage<'a> {
     /// (parsed on their own) in their places.
     fn pass<F>(&self, first: usize, mode: Mode, n: Option<&Normalizer>, f: &mut F)
     where
-        F: FnMut(Option<Result<Uri<'_>, Error>>),
+        F: FnMut(Option<Parsed<'_>>),
     {
         let mut row = first;
         let mut aside = &self.aside[..];
@@ -173,7 +176,7 @@ fn put_aside<'s, 'a, F>(
     f: &mut F,
 ) -> (usize, Aside<'s, 'a>)
 where
-    F: FnMut(Option<Result<Uri<'_>, Error>>),
+    F: FnMut(Option<Parsed<'_>>),
 {
     let taken = aside
         .iter()

@@ -139,6 +139,7 @@ NORMALIZE_VALUES = [
     "http://a/b", "HTTP://A/b", "http://a:80/", "http://a/%7e/%2f", "http://a/./b/../c",
     "https://a:443", "http://a/b?z=1&a=2#f", "s:.//a", "../a/./b", "//A/b/", "http://a/b?",
     "http://[::1]/", "http://a/" + "x" * 200 + "/%41", "ftp://a:21/%5b", "http://www.a.com/?b&a=%20",
+    "http://a/b;p?q", "http://%20@a/x;y/z;w", "http://a%20b/c;", "mailto:a;b", "HTTPS://a/b;c",
 ]
 
 

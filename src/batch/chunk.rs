@@ -269,8 +269,9 @@ impl<'a> Uris<'a> {
     /// ```
     #[must_use]
     pub fn for_normalizer(mut self) -> Self {
-        // A new scanner classifies again from the next line on.
-        std::mem::replace(&mut self.scanner, Scanner::noting()).recycle();
+        // A new scanner (with the old one's arrays) classifies again from
+        // the next line on.
+        self.scanner = self.scanner.into_noting();
         self
     }
 

@@ -447,14 +447,25 @@ fn escape_once(src: &[u8], out: &mut Vec<u8>) {
     // and copied at once.
     let mut words = src.chunks_exact(8);
     for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        if fast::escaped_bytes(w) == 0 {
+        let w = swar::load(word);
+        if escaped_bytes(w) == 0 {
             out.extend_from_slice(&swar::lowercase(w).to_le_bytes());
         } else {
             word.iter().for_each(|&b| push_escaped(b, out));
         }
     }
     words.remainder().iter().for_each(|&b| push_escaped(b, out));
+}
+
+/// The high bit of each byte of `w` that [`escape_once`] escapes: below
+/// `!`, `#`, `%`, DEL and the non-ASCII ones (as [`push_escaped`]'s map
+/// says, a word at a time).
+#[inline(always)]
+fn escaped_bytes(w: u64) -> u64 {
+    use swar::{bytes_eq, HI, LO};
+    // A byte of 0x21 or more (ASCII) gets its high bit in the sum.
+    let below = !((w & !HI).wrapping_add(LO * u64::from(0x80 - b'!'))) & HI;
+    (w & HI) | below | bytes_eq(w, 0x7f) | bytes_eq(w, b'#') | bytes_eq(w, b'%')
 }
 
 /// [`escape_once`] of one byte.
@@ -654,15 +665,13 @@ fn split_params(
     params.clear();
     let (mut start, mut eq, mut seen) = (0, None, false);
     // Whole words, then the last bytes padded with NULs (neither `&` nor
-    // `=`), in one loop so that its body is inlined once: those of the
-    // last eight bytes shifted down, or of a shorter query byte by byte.
-    let load = |at: usize| u64::from_le_bytes(query[at..at + 8].try_into().expect("eight bytes"));
+    // `=`), in one loop so that its body is inlined once.
     let mut base = 0;
     while base < query.len() {
-        let w = match query.len() {
-            len if base + 8 <= len => load(base),
-            len if len >= 8 => load(len - 8) >> (8 * (base + 8 - len)),
-            _ => query.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+        let w = if base + 8 <= query.len() {
+            swar::load(&query[base..])
+        } else {
+            swar::tail(query)
         };
         let amps = swar::bytes_eq(w, b'&');
         let mut marks = amps | swar::bytes_eq(w, b'=');

@@ -36,6 +36,12 @@ pub(crate) fn byte_bits(m: u64) -> u64 {
     (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// The first eight bytes of `s`, which has at least eight, as a word.
+#[inline(always)]
+pub(crate) fn load(s: &[u8]) -> u64 {
+    u64::from_le_bytes(*s.first_chunk::<8>().expect("eight bytes"))
+}
+
 /// The first eight bytes of `s` as a word (zeros past its end).
 #[inline(always)]
 pub(crate) fn word(s: &[u8]) -> u64 {
@@ -52,8 +58,10 @@ pub(crate) fn word(s: &[u8]) -> u64 {
 pub(crate) fn tail(s: &[u8]) -> u64 {
     match s.last_chunk::<8>() {
         // The last eight bytes, those of the last whole word shifted out
-        // (all of them when there is no rest: a shift of 64 in 128 bits).
-        Some(last) => (u128::from(u64::from_le_bytes(*last)) >> (64 - 8 * (s.len() % 8))) as u64,
+        // (all of them when there is no rest).
+        Some(last) => u64::from_le_bytes(*last)
+            .checked_shr(64 - 8 * (s.len() % 8) as u32)
+            .unwrap_or(0),
         None => word(s),
     }
 }
@@ -61,6 +69,7 @@ pub(crate) fn tail(s: &[u8]) -> u64 {
 /// Whether `s` has a byte `b` right after a byte `a` (neither zero).
 #[inline(always)]
 pub(crate) fn follows(s: &[u8], a: u8, b: u8) -> bool {
+    debug_assert!(a != 0 && b != 0, "the padding would match");
     let (mut found, mut carry) = (0, 0);
     let mut pair = |w: u64| {
         let after = bytes_eq(w, a);
@@ -69,7 +78,7 @@ pub(crate) fn follows(s: &[u8], a: u8, b: u8) -> bool {
     };
     let mut words = s.chunks_exact(8);
     for w in &mut words {
-        pair(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        pair(load(w));
     }
     // (The zeros past the rest are neither byte.)
     pair(tail(s));
@@ -79,7 +88,6 @@ pub(crate) fn follows(s: &[u8], a: u8, b: u8) -> bool {
 /// Whether `s` holds the byte `b`.
 #[inline(always)]
 pub(crate) fn contains(s: &[u8], b: u8) -> bool {
-    let load = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("eight bytes"));
     let n = s.len();
     if n < 8 {
         return s.contains(&b);

@@ -122,14 +122,15 @@ fn normalizers() -> Vec<Normalizer> {
 fn corpus_pass_notes() {
     use crate::batch::Chunk;
     use crate::stage2::Notes;
-    let cases: [(&str, Notes); 21] = [
+    let cases: [(&str, Notes); 22] = [
         // Shorter than 8 bytes: the normalizer looks at port and path.
         ("a/b/C", Notes::PLAIN.with(Notes::NO_PCT)),
         ("http://a/b", Notes::NORMAL.with(Notes::NO_PCT)),
         ("http://a/B/C?D#E", Notes::NORMAL.with(Notes::NO_PCT)),
         ("http://a/%C3%A9?%2F#%20", Notes::NORMAL),
-        // A `%` in the fragment only: no NO_PCT.
+        // A `%` in the fragment only, or in the userinfo only: no NO_PCT.
         ("http://a/b?c#%2F", Notes::NORMAL),
+        ("http://%20@a/b", Notes::NORMAL),
         ("http://u@a/x@y", Notes::NORMAL.with(Notes::NO_PCT)),
         ("../a/b/c", Notes::NORMAL.with(Notes::NO_PCT)),
         ("foo://ab", Notes::NORMAL.with(Notes::NO_PCT)),

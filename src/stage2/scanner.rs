@@ -22,7 +22,7 @@ pub(crate) struct Scanner {
     /// How many bytes from `base` the masks describe.
     covered: usize,
     /// The window's uppercase letters and suspect bytes (`%`, the `.` of
-    /// `/.`), when valid lines are to be noted ([`Scanner::noting`]).
+    /// `/.`), when valid lines are to be noted ([`Scanner::into_noting`]).
     normal: Option<NormalBitmaps>,
     /// The error of the last line that [`Scanner::line`] found invalid,
     /// with the line's offset in the chunk: the hot loop's stage 2 computes
@@ -32,13 +32,24 @@ pub(crate) struct Scanner {
 }
 
 impl Scanner {
-    /// A scanner that also notes on each valid line of a window what
-    /// [`crate::Normalizer::is_normal`] would look for
-    /// ([`NormalBitmaps::notes`]).
-    pub(crate) fn noting() -> Scanner {
+    /// A scanner with this one's bit arrays that also notes on each valid
+    /// line of a window what [`crate::Normalizer::is_normal`] would look
+    /// for ([`NormalBitmaps::notes`]); it classifies again from the next
+    /// line on.
+    pub(crate) fn into_noting(self) -> Scanner {
+        if let Some(normal) = self.normal {
+            normal.bits.recycle();
+        }
         Scanner {
+            bits: Bitmaps {
+                bits: self.bits.bits,
+                pending: [0; 3],
+                branchy: false,
+            },
+            base: 0,
+            covered: 0,
             normal: Some(NormalBitmaps::default()),
-            ..Scanner::default()
+            error: None,
         }
     }
 
@@ -96,7 +107,7 @@ impl Scanner {
     }
 
     /// Whether the scanner notes what normalization looks for
-    /// ([`Scanner::noting`]): then `line::<true>` adds the notes.
+    /// ([`Scanner::into_noting`]): then `line::<true>` adds the notes.
     #[inline(always)]
     pub(crate) fn is_noting(&self) -> bool {
         self.normal.is_some()

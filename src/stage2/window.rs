@@ -201,7 +201,7 @@ thread_local! {
 
 /// A window's bit arrays for normalization (laid out as [`Bitmaps`]'
 /// classes), kept when a [`Scanner`] notes what normalization looks for
-/// ([`Scanner::noting`]): its uppercase letters, and what is suspect in a
+/// ([`Scanner::into_noting`]): its uppercase letters, and what is suspect in a
 /// line that may be normal (a `%`, and a `.` after a `/`), so that a line
 /// with neither, most lines, takes two loads and one branch.
 #[derive(Clone, Debug, Default)]

@@ -10,7 +10,7 @@ use super::{
     hex, ip_formats, key, normalize_path, push_escaped, read_port, split_params, write_host,
     write_port, write_sorted, www_prefix, Keyed, Scratch, SCRATCH,
 };
-use crate::normalize::swar::{byte_bits, bytes_eq, lowercase, tail, word, HI, LO};
+use crate::normalize::swar::{self, byte_bits, bytes_eq, lowercase, HI, LO};
 use crate::uri::Uri;
 
 /// [`key`] of a valid URI, the same bytes: most URIs of a crawl (a
@@ -274,18 +274,17 @@ impl Host {
             h.dots |= byte_bits(bytes_eq(w, b'.')) << at;
             h.pcts |= byte_bits(bytes_eq(w, b'%')) << at;
         };
-        let load = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("eight bytes"));
         if len < 8 {
-            take(word(host), 0);
+            take(swar::word(host), 0);
         } else {
             // Whole words, then the last eight bytes (those already read
             // again, to the same bits and bytes).
             let mut at = 0;
             while at + 8 < len {
-                take(load(&host[at..at + 8]), at);
+                take(swar::load(&host[at..]), at);
                 at += 8;
             }
-            take(load(&host[len - 8..]), len - 8);
+            take(swar::load(&host[len - 8..]), len - 8);
         }
         h
     }
@@ -386,10 +385,10 @@ fn path_marks(path: &[u8]) -> PathMarks {
         aspx |= after_dot & bytes_eq(w | (LO * 0x20), b'a');
         (slash_before, dot_before) = (slash >> 56, dot >> 56);
     };
-    for word in &mut words {
-        marks(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+    for w in &mut words {
+        marks(swar::load(w));
     }
-    marks(tail(path));
+    marks(swar::tail(path));
     PathMarks {
         segments: segments != 0,
         aspx: aspx != 0,
@@ -422,23 +421,14 @@ fn reescape(src: &[u8], out: &mut Vec<u8>) -> bool {
     }
 }
 
-/// The high bit of each byte of `w` that [`super::escape_once`] escapes:
-/// below `!`, `#`, `%`, DEL and the non-ASCII ones.
-#[inline(always)]
-pub(super) fn escaped_bytes(w: u64) -> u64 {
-    // A byte of 0x21 or more (ASCII) gets its high bit in the sum.
-    let below = !((w & !HI).wrapping_add(LO * u64::from(0x80 - b'!'))) & HI;
-    (w & HI) | below | bytes_eq(w, 0x7f) | bytes_eq(w, b'#') | bytes_eq(w, b'%')
-}
-
 /// Appends `src` lowercased to `out` up to its first `%`, whose offset it
 /// returns (`src.len()` when it has none). Eight bytes at a time: paths
 /// and queries are short, and a call of `memchr` or of a vectorized loop
 /// costs more than their bytes.
 fn lower_until_pct(src: &[u8], out: &mut Vec<u8>) -> usize {
     let mut i = 0;
-    while let Some(word) = src.get(i..i + 8) {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+    while let Some(eight) = src.get(i..i + 8) {
+        let w = swar::load(eight);
         // A zero byte of `w ^ "%%%%%%%%"` is a `%`.
         let v = w ^ (LO * u64::from(b'%'));
         if v.wrapping_sub(LO) & !v & HI != 0 {
