@@ -215,6 +215,43 @@ fn lines_as_wide_as_a_lane_are_noted() {
     }
 }
 
+/// A chunk's first line and a last line without an LF are noted as any
+/// other line: the first starts at offset 0 of the chunk and of its
+/// window (a line that fills its lane has its LF past it), and a last line
+/// without an LF ends at the data's end, in a window that reaches it.
+#[test]
+fn first_and_unended_lines_are_noted() {
+    use crate::batch::Chunk;
+    use crate::stage2::Notes;
+    // 10, 16 and 128 bytes; the last fills its lane at an offset that is a
+    // multiple of 8 (each line here starts at one).
+    let wide = format!("http://a/{}", "b".repeat(119));
+    for backend in Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+    {
+        for line in ["http://a/b", "http://a/B/C?D#E", wide.as_str()] {
+            for (text, at) in [
+                (line.to_string(), 0),
+                (format!("{line}\n"), 0),
+                (format!("{line}\nhttp://a/\n"), 0),
+                (format!("{}\n{line}", "y".repeat(7)), 1),
+                (format!("{}\n{line}", "y".repeat(199)), 1),
+            ] {
+                let chunk = Chunk::new(text.as_bytes(), 1, 0);
+                let uris = || chunk.uris_with(Mode::Reference, backend).for_normalizer();
+                let next: Vec<Notes> = uris().map(|(_, _, r)| r.unwrap().notes()).collect();
+                let folded = uris().fold(Vec::new(), |mut v, (_, _, r)| {
+                    v.push(r.unwrap().notes());
+                    v
+                });
+                assert_eq!(next[at], Notes::NORMAL, "{} {text:?}", backend.name());
+                assert_eq!(folded, next, "{} {text:?} through fold", backend.name());
+            }
+        }
+    }
+}
+
 proptest! {
     /// `is_normal` says the same of a URI with the corpus pass's notes
     /// (any backend) as without, for every normalization.
