@@ -245,7 +245,12 @@ fn first_and_unended_lines_are_noted() {
                     v.push(r.unwrap().notes());
                     v
                 });
-                assert_eq!(next[at], Notes::NORMAL, "{} {text:?}", backend.name());
+                assert_eq!(
+                    next[at],
+                    Notes::NORMAL.with(Notes::NO_PCT),
+                    "{} {text:?}",
+                    backend.name()
+                );
                 assert_eq!(folded, next, "{} {text:?} through fold", backend.name());
             }
         }
