@@ -180,13 +180,26 @@ fn corpus_pass_notes() {
     }
 }
 
+/// The notes of each line of `text` (all valid) by a noting scanner of
+/// `backend`, the same through `next` and through `fold`.
+fn noted_lines(text: &str, backend: Backend) -> Vec<crate::stage2::Notes> {
+    let chunk = crate::batch::Chunk::new(text.as_bytes(), 1, 0);
+    let uris = || chunk.uris_with(Mode::Reference, backend).for_normalizer();
+    let next: Vec<_> = uris().map(|(_, _, r)| r.unwrap().notes()).collect();
+    let folded = uris().fold(Vec::new(), |mut v, (_, _, r)| {
+        v.push(r.unwrap().notes());
+        v
+    });
+    assert_eq!(folded, next, "{} {text:?} through fold", backend.name());
+    next
+}
+
 /// A line whose masks fill its lane (`g % 8 + len == 128` bits, `g` its
 /// offset in the window) is noted as a shorter one is, through `next` and
 /// through `fold`: its LF is past the lane, so the scanner finds it on the
 /// window's words, and then decides the line in its lane.
 #[test]
 fn lines_as_wide_as_a_lane_are_noted() {
-    use crate::batch::Chunk;
     use crate::stage2::Notes;
     for backend in Backend::available()
         .into_iter()
@@ -197,20 +210,13 @@ fn lines_as_wide_as_a_lane_are_noted() {
             text.push_str("http://a/");
             text.push_str(&"b".repeat(128 - g % 8 - 9));
             text.push('\n');
-            let chunk = Chunk::new(text.as_bytes(), 1, 0);
-            let uris = || chunk.uris_with(Mode::Reference, backend).for_normalizer();
-            let next: Vec<Notes> = uris().map(|(_, _, r)| r.unwrap().notes()).collect();
-            let folded = uris().fold(Vec::new(), |mut v, (_, _, r)| {
-                v.push(r.unwrap().notes());
-                v
-            });
+            let notes = noted_lines(&text, backend);
             assert_eq!(
-                next[1],
+                notes[1],
                 Notes::NORMAL.with(Notes::NO_PCT),
                 "{} at {g}",
                 backend.name()
             );
-            assert_eq!(folded, next, "{} at {g} through fold", backend.name());
         }
     }
 }
@@ -221,7 +227,6 @@ fn lines_as_wide_as_a_lane_are_noted() {
 /// without an LF ends at the data's end, in a window that reaches it.
 #[test]
 fn first_and_unended_lines_are_noted() {
-    use crate::batch::Chunk;
     use crate::stage2::Notes;
     // 10, 16 and 128 bytes; the last fills its lane at an offset that is a
     // multiple of 8 (each line here starts at one).
@@ -238,20 +243,12 @@ fn first_and_unended_lines_are_noted() {
                 (format!("{}\n{line}", "y".repeat(7)), 1),
                 (format!("{}\n{line}", "y".repeat(199)), 1),
             ] {
-                let chunk = Chunk::new(text.as_bytes(), 1, 0);
-                let uris = || chunk.uris_with(Mode::Reference, backend).for_normalizer();
-                let next: Vec<Notes> = uris().map(|(_, _, r)| r.unwrap().notes()).collect();
-                let folded = uris().fold(Vec::new(), |mut v, (_, _, r)| {
-                    v.push(r.unwrap().notes());
-                    v
-                });
                 assert_eq!(
-                    next[at],
+                    noted_lines(&text, backend)[at],
                     Notes::NORMAL.with(Notes::NO_PCT),
                     "{} {text:?}",
                     backend.name()
                 );
-                assert_eq!(folded, next, "{} {text:?} through fold", backend.name());
             }
         }
     }
