@@ -183,6 +183,19 @@ pub(crate) fn hex_value(b: u8) -> u8 {
 
 const TABLE_CONST: [u16; 256] = build();
 
+/// `name` (at most eight bytes) as one word, byte `i` at bits `8 * i`: a
+/// scheme of up to eight bytes is then compared with a known one in one
+/// step (the default ports' schemes, `uses_params`).
+pub(crate) const fn name_word(name: &[u8]) -> u64 {
+    let mut w = 0;
+    let mut i = 0;
+    while i < name.len() {
+        w |= (name[i] as u64) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

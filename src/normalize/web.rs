@@ -60,7 +60,7 @@ use crate::uri::{Host, Uri};
 
 /// The schemes whose last path segment has `;params` (Python's
 /// `urllib.parse.uses_params`; relative references too), each as a word
-/// ([`swar::word`]: none is longer than eight bytes).
+/// ([`classes::name_word`]: none is longer than eight bytes).
 const USES_PARAMS: [u64; 15] = {
     const NAMES: [&[u8]; 15] = [
         b"http",
@@ -82,11 +82,7 @@ const USES_PARAMS: [u64; 15] = {
     let mut words = [0; 15];
     let mut i = 0;
     while i < 15 {
-        let mut k = 0;
-        while k < NAMES[i].len() {
-            words[i] |= (NAMES[i][k] as u64) << (8 * k);
-            k += 1;
-        }
+        words[i] = classes::name_word(NAMES[i]);
         i += 1;
     }
     words

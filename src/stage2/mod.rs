@@ -161,12 +161,7 @@ pub(crate) const DEFAULT_PORT_WORDS: [(u64, u32); 5] = {
     let mut k = 0;
     while k < 5 {
         let (s, port) = DEFAULT_PORTS[k];
-        let mut i = 0;
-        while i < s.len() {
-            words[k].0 |= (s[i] as u64) << (8 * i);
-            i += 1;
-        }
-        words[k].1 = port;
+        words[k] = (crate::classes::name_word(s), port);
         k += 1;
     }
     words
