@@ -190,6 +190,10 @@ impl Notes {
     pub(crate) const NORMAL: Notes = Notes(3);
     /// Added to [`Notes::PLAIN`] or [`Notes::NORMAL`]: no `%` at all.
     pub(crate) const NO_PCT: Notes = Notes(4);
+    /// The bits that say which of [`Notes::NONE`], [`Notes::PLAIN`],
+    /// [`Notes::BAD_PCT`] and [`Notes::NORMAL`] the notes are (the flags
+    /// such as [`Notes::NO_PCT`] lie above them).
+    const KIND: usize = 3;
 
     /// These notes with `other`'s flags too.
     #[inline(always)]
@@ -200,19 +204,19 @@ impl Notes {
     /// Whether the notes are [`Notes::PLAIN`] or [`Notes::NORMAL`].
     #[inline(always)]
     pub(crate) fn is_plain(self) -> bool {
-        self.0 & 1 != 0
+        self.0 & Notes::PLAIN.0 != 0
     }
 
     /// Whether the notes are [`Notes::NORMAL`].
     #[inline(always)]
     pub(crate) fn is_normal(self) -> bool {
-        self.0 & 3 == Notes::NORMAL.0
+        self.0 & Notes::KIND == Notes::NORMAL.0
     }
 
     /// Whether the notes are [`Notes::BAD_PCT`].
     #[inline(always)]
     pub(crate) fn has_bad_pct(self) -> bool {
-        self.0 & 3 == Notes::BAD_PCT.0
+        self.0 & Notes::KIND == Notes::BAD_PCT.0
     }
 
     /// Whether the line has no `%` ([`Notes::NO_PCT`]).
