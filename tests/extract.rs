@@ -190,6 +190,31 @@ fn delimiting_rules() {
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),
         ("fetch(\"http://api.com/v1\");", &["http://api.com/v1"]),
+        // C7 string escapes of URI characters continue a URI, undone: Go's
+        // `&`, Gson's `=`, .NET's `+`, Python's non-ASCII (a surrogate pair
+        // for the emoji); an escape of a character that ends a URI (`<`),
+        // or that C2/C3 judge by position (`.`, `'`), ends it at the `\`.
+        (
+            "{\"url\":\"http://x.com/?a=1\\u0026b\\u003d2\\u002B3\"}",
+            &["http://x.com/?a=1&b=2+3"],
+        ),
+        (
+            "{\"u\":\"http://m\\u00fcller.de/\\u00FCber?e=\\ud83d\\ude00\"}",
+            &["http://müller.de/über?e=\u{1F600}"],
+        ),
+        (
+            "\"msg\":\"GET http:\\/\\/y.com\\/p?q=1\\u0026r=2 done\"",
+            &["http://y.com/p?q=1&r=2"],
+        ),
+        ("\"http://a.com/x\\u003cb\"", &["http://a.com/x"]),
+        ("see http://a.com/x\\u002e", &["http://a.com/x"]),
+        ("'http://a.com/it\\u0027s'", &["http://a.com/it"]),
+        // Not an escape that continues: a lone surrogate, too few hex
+        // digits, an escaped backslash, another escape.
+        ("\"http://a.com/x\\ud83d\"", &["http://a.com/x"]),
+        ("\"http://a.com/x\\u26\"", &["http://a.com/x"]),
+        ("\"http://a.com/x\\\\u0026\"", &["http://a.com/x"]),
+        ("\"http://a.com/x\\n\"", &["http://a.com/x"]),
         ("// see http://c.com/doc.", &["http://c.com/doc"]),
         ("let u = `http://t.com/${id}`;", &["http://t.com/$"]),
         // C8 chat: Slack's `<url|label>`, CJK and full-width punctuation.
@@ -386,6 +411,11 @@ fn schemeless_cases() {
         ),
         ("at example.com:443.", &["http://example.com:443"]),
         ("\"example.co.uk/a\"", &["http://example.co.uk/a"]),
+        // A string escape in the path, undone as for URIs with a scheme.
+        (
+            "{\"u\":\"example.com/a?b=1\\u0026c=\\u00e9\"}",
+            &["http://example.com/a?b=1&c=é"],
+        ),
         (
             "www.example.rs and example.rs/x",
             &["http://www.example.rs", "http://example.rs/x"],

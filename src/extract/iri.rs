@@ -18,7 +18,12 @@ use crate::grammar::{Component, Error, ErrorKind};
 /// continue a URI, else `None`.
 pub(crate) fn char_len(text: &[u8], at: usize) -> Option<usize> {
     let (c, len) = decode(text.get(at..)?)?;
-    (is_iri_char(c) && !is_punctuation(c)).then_some(len)
+    continues(c).then_some(len)
+}
+
+/// Whether the non-ASCII character `c` may continue a URI in text.
+pub(crate) fn continues(c: char) -> bool {
+    is_iri_char(c) && !is_punctuation(c)
 }
 
 /// The character that `bytes` starts with, and its length; `None` when it

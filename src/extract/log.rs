@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 mod alb;
-mod json;
+pub(super) mod json;
 mod usual;
 mod w3c;
 

@@ -12,7 +12,10 @@
 //!    characters an IRI may hold (`iri.rs`: RFC 3987's `ucschar` and
 //!    `iprivate`, less full-width, CJK and general punctuation); it ends at
 //!    whitespace, a control byte, `"`, `<`, `>`, a backtick, invalid UTF-8
-//!    and any other byte or character outside those.
+//!    and any other byte or character outside those. A string escape
+//!    `\uXXXX` of such a character (as JSON encoders write `&` or `é`)
+//!    continues it and is undone in the result, but for the punctuation
+//!    and brackets that rule 3 judges by position.
 //! 3. After a `'` it ends at the next `'` not followed by a letter or digit;
 //!    `(` `)` and `[` `]` stay when balanced, and the first closer that
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
@@ -80,6 +83,10 @@ pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri, DETECT_LI
 /// assert_eq!(&text[found[1].start..][..5], b"http:");
 /// assert!(matches!(found[1].uri, Cow::Owned(_)));
 /// assert_eq!(&*found[1].uri, b"http://b.example/x");
+///
+/// // So are string escapes of URI characters (Go writes `&` so).
+/// let found: Vec<_> = uriscan::extract(br#"{"url":"http://c.example/?a=1\u0026b=2"}"#).collect();
+/// assert_eq!(&*found[0].uri, b"http://c.example/?a=1&b=2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found<'a> {
@@ -166,14 +173,29 @@ pub struct Extract<'a> {
 /// where it ends (every byte between is a URI byte), so a run that rule 3
 /// cut short is not scanned again from each candidate inside it, which
 /// would make `http://a/)` repeated quadratic.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Run {
     last: Option<(usize, usize)>,
+    /// Where the last run's first escape (`\/` or [`string_escape`]) is,
+    /// `usize::MAX` when it has none: most URIs have none, and need no
+    /// search for one.
+    escape: usize,
+}
+
+impl Default for Run {
+    fn default() -> Run {
+        Run {
+            last: None,
+            escape: usize::MAX,
+        }
+    }
 }
 
 impl Run {
     /// The end of the run of URI-alphabet bytes and IRI characters of
-    /// `text` from `from`; with `json`, escaped slashes `\/` continue it.
+    /// `text` from `from`, string escapes of them included
+    /// ([`string_escape`]); with `json`, escaped slashes `\/` continue it.
+    #[inline(always)]
     fn end(&mut self, scan: &mut Scan, text: &[u8], from: usize, json: bool) -> usize {
         if let Some((start, end)) = self.last {
             if (start..=end).contains(&from) {
@@ -181,17 +203,29 @@ impl Run {
             }
         }
         let mut end = scan.alphabet_end(text, from);
+        self.escape = usize::MAX;
         loop {
             if let Some(n) = iri::char_len(text, end) {
                 end = scan.alphabet_end(text, end + n);
-            } else if json && text.get(end) == Some(&b'\\') && text.get(end + 1) == Some(&b'/') {
-                end = scan.alphabet_end(text, end + 2);
-            } else {
-                break;
+                continue;
             }
+            let escaped = match text.get(end) {
+                Some(b'\\') => escape_len(text, end, json),
+                _ => None,
+            };
+            let Some(n) = escaped else {
+                break;
+            };
+            self.escape = self.escape.min(end);
+            end = scan.alphabet_end(text, end + n);
         }
         self.last = Some((from, end));
         end
+    }
+
+    /// Whether the last run has an escape before `end`.
+    fn escaped_before(&self, end: usize) -> bool {
+        self.escape < end
     }
 }
 
@@ -336,8 +370,8 @@ impl<'a> Extract<'a> {
                 continue;
             }
             let raw = &text[start..end];
-            let uri = if json {
-                Cow::Owned(replace_all(raw, b"\\/", b"/"))
+            let uri = if json || self.run.escaped_before(end) {
+                Cow::Owned(unescaped(raw, json))
             } else if in_attribute(before) && has_amp_entity(raw) {
                 Cow::Owned(replace_all(raw, b"&amp;", b"&"))
             } else {
@@ -517,7 +551,11 @@ fn schemeless_at<'t>(
         return None;
     }
     let mut uri = b"http://".to_vec();
-    uri.extend_from_slice(&text[start..end]);
+    if run.escaped_before(end) {
+        unescape(&text[start..end], false, &mut uri);
+    } else {
+        uri.extend_from_slice(&text[start..end]);
+    }
     Some((
         Found {
             start,
@@ -648,6 +686,75 @@ fn in_attribute(before: &[u8]) -> bool {
 }
 
 /// `bytes` with each `from` replaced by `to`.
+/// The length of the escape at `text[at]` (a `\`) when it continues a URI:
+/// [`string_escape`]'s, or with `json` a `\/`. Out of line: rare, and kept
+/// out of the search's loop.
+#[inline(never)]
+fn escape_len(text: &[u8], at: usize, json: bool) -> Option<usize> {
+    if json && text.get(at + 1) == Some(&b'/') {
+        return Some(2);
+    }
+    string_escape(text, at).map(|(_, n)| n)
+}
+
+/// The string escape `\uXXXX` at `text[at]` (a `\`), a surrogate pair's
+/// two included, when the character it stands for continues a URI (rule
+/// C7): that character and the escape's length. JSON encoders write some
+/// URI characters so (Go's `&` as `\u0026`, Gson's `=` and .NET's `+`, and
+/// every non-ASCII one with Python's `ensure_ascii`), as do JavaScript,
+/// Java and C# string literals. An escape of a byte that rules C2 and C3
+/// judge by where it stands (`.` `,` `:` `;` `!` `?` `'` `*` and brackets)
+/// ends the URI as any other backslash does, so that the URI ends where
+/// its unescaped text would.
+fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
+    if text.get(at + 1) != Some(&b'u') {
+        return None;
+    }
+    let (c, n) = log::json::unicode_escape(text, at)?;
+    let continues = if c.is_ascii() {
+        classes::is(c as u8, classes::URI_ALPHABET)
+            && !matches!(
+                c,
+                '.' | ',' | ':' | ';' | '!' | '?' | '\'' | '*' | '(' | ')' | '[' | ']'
+            )
+    } else {
+        iri::continues(c)
+    };
+    continues.then_some((c, n))
+}
+
+/// [`unescape`] into a new vector. Out of line, as the escapes are rare.
+#[inline(never)]
+fn unescaped(raw: &[u8], json: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    unescape(raw, json, &mut out);
+    out
+}
+
+/// Appends `raw`, a URI found in text, to `out` with its string escapes
+/// undone: each `\uXXXX` that [`string_escape`] takes, and with `json` each
+/// `\/`. Its other bytes are copied as they are (a `\` of neither kind
+/// ends a URI, so `raw` has none).
+#[inline(never)]
+fn unescape(raw: &[u8], json: bool, out: &mut Vec<u8>) {
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(b'\\', &raw[at..]) {
+        let i = at + i;
+        out.extend_from_slice(&raw[at..i]);
+        if json && raw.get(i + 1) == Some(&b'/') {
+            out.push(b'/');
+            at = i + 2;
+        } else if let Some((c, n)) = string_escape(raw, i) {
+            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            at = i + n;
+        } else {
+            out.push(b'\\');
+            at = i + 1;
+        }
+    }
+    out.extend_from_slice(&raw[at..]);
+}
+
 fn replace_all(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
@@ -708,6 +815,9 @@ mod tests {
             ("schemes and closers", repeat(b"", b"http://)")),
             ("opaque schemes", repeat(b"", b"mailto:")),
             ("JSON slashes", repeat(b"http:", b"\\/")),
+            ("string escapes", repeat(b"http://a/", b"\\u0026")),
+            ("escapes and closers", repeat(b"", b"http://a/\\u0026)")),
+            ("lone surrogates", repeat(b"http://a/", b"\\ud83d")),
             ("dotted words", repeat(b"", b"a.")),
             ("domains and closers", repeat(b"", b"a.com/)")),
             ("scheme characters", repeat(b"", b"a+.-")),

@@ -31,6 +31,27 @@ fn iris_as_found() {
     );
 }
 
+/// JSON lines of today's services, read as text: Go writes `&` as
+/// `\u0026`, Python every non-ASCII character as `\uXXXX`; the URIs come out
+/// with the escapes undone, whole, and map to URIs with `--to-uri`.
+#[test]
+fn string_escapes_in_json_lines() {
+    let text = "{\"level\":\"info\",\"url\":\"http://x.com/?a=1\\u0026b=2\"}\n\
+        {\"msg\":\"GET http:\\/\\/y.com\\/p?q=1\\u0026r=2 done\"}\n\
+        {\"ref\":\"http://m\\u00fcller.de/\\u00fcber\"}\n";
+    let o = run(&["extract"], text.as_bytes());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://müller.de/über\n"
+    );
+    let o = run(&["extract", "--to-uri"], text.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://xn--mller-kva.de/%C3%BCber\n"
+    );
+}
+
 #[test]
 fn iris_to_uri() {
     let o = run(&["extract", "--to-uri"], TEXT.as_bytes());

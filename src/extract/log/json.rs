@@ -288,32 +288,37 @@ impl<'a> Scanner<'a, '_> {
             b'n' => '\n',
             b'r' => '\r',
             b't' => '\t',
-            b'u' => {
-                let hi = self.hex4(i + 2)?;
-                if !(0xd800..0xe000).contains(&hi) {
-                    return Some((char::from_u32(hi)?, 6));
-                }
-                // A surrogate: a high one followed by `\u` and a low one.
-                if hi >= 0xdc00 || self.b.get(i + 6..i + 8)? != b"\\u" {
-                    return None;
-                }
-                let lo = self.hex4(i + 8)?;
-                if !(0xdc00..0xe000).contains(&lo) {
-                    return None;
-                }
-                let c = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
-                return Some((char::from_u32(c)?, 12));
-            }
+            b'u' => return unicode_escape(self.b, i),
             _ => return None,
         };
         Some((c, 2))
     }
+}
 
-    fn hex4(&self, i: usize) -> Option<u32> {
-        let h = self.b.get(i..i + 4)?;
-        h.iter()
-            .try_fold(0, |v, &b| Some(v << 4 | (b as char).to_digit(16)?))
+/// The JSON escape `\uXXXX` at `b[i]` (its `\`, followed by `u`), a
+/// surrogate pair's two included: the character and the escape's length.
+/// `None` when it is not one: fewer than four hex digits, or a surrogate
+/// without its other half.
+pub(in crate::extract) fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let hex4 = |i: usize| {
+        b.get(i..i + 4)?
+            .iter()
+            .try_fold(0, |v, &d| Some(v << 4 | (d as char).to_digit(16)?))
+    };
+    let hi = hex4(i + 2)?;
+    if !(0xd800..0xe000).contains(&hi) {
+        return Some((char::from_u32(hi)?, 6));
     }
+    // A surrogate: a high one followed by `\u` and a low one.
+    if hi >= 0xdc00 || b.get(i + 6..i + 8)? != b"\\u" {
+        return None;
+    }
+    let lo = hex4(i + 8)?;
+    if !(0xdc00..0xe000).contains(&lo) {
+        return None;
+    }
+    let c = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+    Some((char::from_u32(c)?, 12))
 }
 
 /// The indices of the set bits of a mask.
