@@ -186,6 +186,26 @@ fn delimiting_rules() {
             &["http://h.com/?a=1&b=2", "http://h.com/?a=1&amp;b=2"],
         ),
         ("<img src='http://i.com/a.png'/>", &["http://i.com/a.png"]),
+        // C6 an HTML reference to a character that ends a URI ends it:
+        // text escaped for HTML (a quote, brackets, a no-break or
+        // zero-width space, by name or number); one to a URI character is
+        // left as written.
+        (
+            "&lt;a href=&quot;http://a.com/x&quot;&gt;link&lt;/a&gt;",
+            &["http://a.com/x"],
+        ),
+        ("see &lt;http://b.com/y&gt; ok", &["http://b.com/y"]),
+        ("<p>http://c.com/z&nbsp;more</p>", &["http://c.com/z"]),
+        ("http://e.com/a&#8203;b http://e.com/c&#x200b;d", &["http://e.com/a", "http://e.com/c"]),
+        ("http://f.com/?a=1&#60;b &#X3E;", &["http://f.com/?a=1"]),
+        ("http://g.com/&QUOT;x http://g.com/y&hellip;", &["http://g.com/", "http://g.com/y"]),
+        ("'http://h.com/a&quot;'", &["http://h.com/a"]),
+        ("http://a.com/(x&quot;)", &["http://a.com/(x"]),
+        (
+            "http://k.com/?a=1&amp;b=2&#47;c&#38;d&lt",
+            &["http://k.com/?a=1&amp;b=2&#47;c&#38;d&lt"],
+        ),
+        ("http://k.com/p;q&lt;r;s", &["http://k.com/p;q"]),
         // C7 JSON strings and source code.
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),

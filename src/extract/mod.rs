@@ -21,7 +21,9 @@
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
 //!    `(http://a/)(http://b/)`); then trailing `.` `,` `:` `;` `!` `?` `'`
 //!    `*` and openers are not part of it. In an HTML attribute value (after
-//!    `="` or `='`) `&amp;` is decoded to `&`.
+//!    `="` or `='`) `&amp;` is decoded to `&`; an HTML reference to a
+//!    character that ends a URI (`&quot;`, `&gt;`, `&nbsp;`, `&#8203;`)
+//!    ends it, anywhere.
 //! 4. A URI in angle brackets, `<http://example.com/a b>` or `<URL:...>`, runs
 //!    to the `>`, across lines too: whitespace inside is removed and the
 //!    `URL:` prefix dropped. Only URI characters and whitespace may stand
@@ -60,8 +62,10 @@ use crate::classes;
 use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
+use escape::{escape_len, reference_end, reference_start, unescape, unescaped};
 use scan::Scan;
 
+mod escape;
 mod iri;
 mod log;
 mod scan;
@@ -582,14 +586,30 @@ fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) 
     let rest = &text[body..run_end];
     // Most URIs have neither: one search, which stops at the first of them,
     // where the pass below starts looking.
+    // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
+    // the search for brackets looks for it too, but after a quote.)
+    // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
+    // the search for brackets looks for it too, but after a quote.)
     let first = if quoted {
         memchr::memchr3(b')', b']', b'\'', rest)
     } else {
-        memchr::memchr2(b')', b']', rest)
+        memchr::memchr3(b')', b']', b';', rest)
     };
     let end = match first {
-        Some(_) => first_end(text, body, run_end, quoted),
-        None => run_end,
+        None if !quoted => run_end,
+        Some(i) if rest[i] == b';' && reference_start(text, body, body + i).is_some() => {
+            reference_start(text, body, body + i).unwrap_or(run_end)
+        }
+        // Else at the first closer of no opener, and then at an HTML
+        // reference that ends it, looked for up to that end only (so
+        // within the URI's own bytes).
+        _ => {
+            let end = match first {
+                Some(_) => first_end(text, body, run_end, quoted),
+                None => run_end,
+            };
+            reference_end(text, body, end)
+        }
     };
     scan.work(end - body);
     let trailing = text[start..end]
@@ -686,75 +706,6 @@ fn in_attribute(before: &[u8]) -> bool {
 }
 
 /// `bytes` with each `from` replaced by `to`.
-/// The length of the escape at `text[at]` (a `\`) when it continues a URI:
-/// [`string_escape`]'s, or with `json` a `\/`. Out of line: rare, and kept
-/// out of the search's loop.
-#[inline(never)]
-fn escape_len(text: &[u8], at: usize, json: bool) -> Option<usize> {
-    if json && text.get(at + 1) == Some(&b'/') {
-        return Some(2);
-    }
-    string_escape(text, at).map(|(_, n)| n)
-}
-
-/// The string escape `\uXXXX` at `text[at]` (a `\`), a surrogate pair's
-/// two included, when the character it stands for continues a URI (rule
-/// C7): that character and the escape's length. JSON encoders write some
-/// URI characters so (Go's `&` as `\u0026`, Gson's `=` and .NET's `+`, and
-/// every non-ASCII one with Python's `ensure_ascii`), as do JavaScript,
-/// Java and C# string literals. An escape of a byte that rules C2 and C3
-/// judge by where it stands (`.` `,` `:` `;` `!` `?` `'` `*` and brackets)
-/// ends the URI as any other backslash does, so that the URI ends where
-/// its unescaped text would.
-fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
-    if text.get(at + 1) != Some(&b'u') {
-        return None;
-    }
-    let (c, n) = log::json::unicode_escape(text, at)?;
-    let continues = if c.is_ascii() {
-        classes::is(c as u8, classes::URI_ALPHABET)
-            && !matches!(
-                c,
-                '.' | ',' | ':' | ';' | '!' | '?' | '\'' | '*' | '(' | ')' | '[' | ']'
-            )
-    } else {
-        iri::continues(c)
-    };
-    continues.then_some((c, n))
-}
-
-/// [`unescape`] into a new vector. Out of line, as the escapes are rare.
-#[inline(never)]
-fn unescaped(raw: &[u8], json: bool) -> Vec<u8> {
-    let mut out = Vec::with_capacity(raw.len());
-    unescape(raw, json, &mut out);
-    out
-}
-
-/// Appends `raw`, a URI found in text, to `out` with its string escapes
-/// undone: each `\uXXXX` that [`string_escape`] takes, and with `json` each
-/// `\/`. Its other bytes are copied as they are (a `\` of neither kind
-/// ends a URI, so `raw` has none).
-#[inline(never)]
-fn unescape(raw: &[u8], json: bool, out: &mut Vec<u8>) {
-    let mut at = 0;
-    while let Some(i) = memchr::memchr(b'\\', &raw[at..]) {
-        let i = at + i;
-        out.extend_from_slice(&raw[at..i]);
-        if json && raw.get(i + 1) == Some(&b'/') {
-            out.push(b'/');
-            at = i + 2;
-        } else if let Some((c, n)) = string_escape(raw, i) {
-            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-            at = i + n;
-        } else {
-            out.push(b'\\');
-            at = i + 1;
-        }
-    }
-    out.extend_from_slice(&raw[at..]);
-}
-
 fn replace_all(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
@@ -816,6 +767,8 @@ mod tests {
             ("opaque schemes", repeat(b"", b"mailto:")),
             ("JSON slashes", repeat(b"http:", b"\\/")),
             ("string escapes", repeat(b"http://a/", b"\\u0026")),
+            ("HTML references", repeat(b"", b"&lt;http://a/&gt;")),
+            ("semicolons", repeat(b"http://a/", b";&")),
             ("escapes and closers", repeat(b"", b"http://a/\\u0026)")),
             ("lone surrogates", repeat(b"http://a/", b"\\ud83d")),
             ("dotted words", repeat(b"", b"a.")),

@@ -1,0 +1,149 @@
+//! The escapes that text writes a URI's characters with (rules C6 and C7
+//! of docs/EXTRACT.md): JSON's and source code's string escapes `\uXXXX`,
+//! which continue a URI and are undone, and HTML's character references to
+//! characters that end a URI, which end it.
+
+use super::{iri, log};
+use crate::classes;
+
+/// The length of the escape at `text[at]` (a `\`) when it continues a URI:
+/// [`string_escape`]'s, or with `json` a `\/`. Out of line: rare, and kept
+/// out of the search's loop.
+#[inline(never)]
+pub(super) fn escape_len(text: &[u8], at: usize, json: bool) -> Option<usize> {
+    if json && text.get(at + 1) == Some(&b'/') {
+        return Some(2);
+    }
+    string_escape(text, at).map(|(_, n)| n)
+}
+
+/// The string escape `\uXXXX` at `text[at]` (a `\`), a surrogate pair's
+/// two included, when the character it stands for continues a URI (rule
+/// C7): that character and the escape's length. JSON encoders write some
+/// URI characters so (Go's `&` as `\u0026`, Gson's `=` and .NET's `+`, and
+/// every non-ASCII one with Python's `ensure_ascii`), as do JavaScript,
+/// Java and C# string literals. An escape of a byte that rules C2 and C3
+/// judge by where it stands (`.` `,` `:` `;` `!` `?` `'` `*` and brackets)
+/// ends the URI as any other backslash does, so that the URI ends where
+/// its unescaped text would.
+fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
+    if text.get(at + 1) != Some(&b'u') {
+        return None;
+    }
+    let (c, n) = log::json::unicode_escape(text, at)?;
+    let continues = if c.is_ascii() {
+        classes::is(c as u8, classes::URI_ALPHABET)
+            && !matches!(
+                c,
+                '.' | ',' | ':' | ';' | '!' | '?' | '\'' | '*' | '(' | ')' | '[' | ']'
+            )
+    } else {
+        iri::continues(c)
+    };
+    continues.then_some((c, n))
+}
+
+/// [`unescape`] into a new vector. Out of line, as the escapes are rare.
+#[inline(never)]
+pub(super) fn unescaped(raw: &[u8], json: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    unescape(raw, json, &mut out);
+    out
+}
+
+/// Appends `raw`, a URI found in text, to `out` with its string escapes
+/// undone: each `\uXXXX` that [`string_escape`] takes, and with `json` each
+/// `\/`. Its other bytes are copied as they are (a `\` of neither kind
+/// ends a URI, so `raw` has none).
+#[inline(never)]
+pub(super) fn unescape(raw: &[u8], json: bool, out: &mut Vec<u8>) {
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(b'\\', &raw[at..]) {
+        let i = at + i;
+        out.extend_from_slice(&raw[at..i]);
+        if json && raw.get(i + 1) == Some(&b'/') {
+            out.push(b'/');
+            at = i + 2;
+        } else if let Some((c, n)) = string_escape(raw, i) {
+            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            at = i + n;
+        } else {
+            out.push(b'\\');
+            at = i + 1;
+        }
+    }
+    out.extend_from_slice(&raw[at..]);
+}
+
+/// Where `text[from..end]`, a URI's bytes, ends at the first HTML
+/// reference to a character that ends a URI ([`ends_uri_as_reference`]);
+/// `end` when it has none.
+pub(super) fn reference_end(text: &[u8], from: usize, end: usize) -> usize {
+    let mut at = from;
+    while let Some(i) = memchr::memchr(b';', &text[at..end]) {
+        if let Some(amp) = reference_start(text, from, at + i) {
+            return amp;
+        }
+        at += i + 1;
+    }
+    end
+}
+
+/// The `&` of the HTML reference that ends with the `;` at `text[semi]`
+/// and starts at `from` or after, when it is one to a character that ends
+/// a URI.
+pub(super) fn reference_start(text: &[u8], from: usize, semi: usize) -> Option<usize> {
+    // The longest: `&#1234567;`, `&#x10FFFF;`.
+    let low = semi.saturating_sub(10).max(from);
+    let amp = low + text[low..semi].iter().rposition(|&b| b == b'&')?;
+    ends_uri_as_reference(&text[amp..=semi]).then_some(amp)
+}
+
+/// Whether `reference` is an HTML character reference (`&quot;`, `&#60;`,
+/// `&#x200B;`...) to a character that ends a URI (rule C6): text escaped
+/// for HTML writes a URI's closing quote or bracket, or the no-break or
+/// zero-width space after it, so. A reference to a URI character (`&amp;`,
+/// `&#47;`) is left as written.
+fn ends_uri_as_reference(reference: &[u8]) -> bool {
+    const NAMED: [&[u8]; 17] = [
+        b"&quot;",
+        b"&lt;",
+        b"&gt;",
+        b"&QUOT;",
+        b"&LT;",
+        b"&GT;",
+        b"&nbsp;",
+        b"&hellip;",
+        b"&laquo;",
+        b"&raquo;",
+        b"&ldquo;",
+        b"&rdquo;",
+        b"&lsquo;",
+        b"&rsquo;",
+        b"&ndash;",
+        b"&mdash;",
+        b"&emsp;",
+    ];
+    let Some(number) = reference
+        .strip_prefix(b"&#")
+        .and_then(|r| r.strip_suffix(b";"))
+    else {
+        return NAMED.contains(&reference);
+    };
+    let (digits, radix) = match number {
+        [b'x' | b'X', hex @ ..] => (hex, 16),
+        _ => (number, 10),
+    };
+    if digits.is_empty() || digits.len() > 7 {
+        return false;
+    }
+    let code = digits
+        .iter()
+        .try_fold(0, |v, &d| Some(v * radix + (d as char).to_digit(radix)?));
+    match code.map(char::from_u32) {
+        None => false,
+        Some(Some(c)) if c.is_ascii() => !classes::is(c as u8, classes::URI_ALPHABET),
+        Some(Some(c)) => !iri::continues(c),
+        Some(None) => true,
+    }
+}
