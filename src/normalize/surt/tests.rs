@@ -249,7 +249,8 @@ fn draws(mut state: u64) -> impl FnMut(usize) -> usize {
 
 /// `escape_once` copies words with nothing to escape at once: the same
 /// bytes as escaping byte by byte, whatever byte sits at whatever offset of
-/// a word, and on random runs of bytes of every kind.
+/// a word, in runs of one byte (words with nothing but that byte), and on
+/// random runs of bytes of every kind.
 #[test]
 fn escape_once_by_words_is_byte_by_byte() {
     use super::{escape_once, push_escaped};
@@ -270,6 +271,8 @@ fn escape_once_by_words_is_byte_by_byte() {
             src[at] = b;
             assert_eq!(by_words(&src), by_bytes(&src), "byte {b:#04x} at {at}");
         }
+        let src = [b; 17];
+        assert_eq!(by_words(&src), by_bytes(&src), "byte {b:#04x} alone");
     }
     let mut draw = draws(0x5eed);
     for len in 0..300 {
