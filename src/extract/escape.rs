@@ -3,18 +3,23 @@
 //! which continue a URI and are undone, and HTML's character references to
 //! characters that end a URI, which end it.
 
-use super::{iri, log};
+use super::{iri, is_trailing, log};
 use crate::classes;
 
-/// The length of the escape at `text[at]` (a `\`) when it continues a URI:
-/// [`string_escape`]'s, or with `json` a `\/`. Out of line: rare, and kept
-/// out of the search's loop.
+/// The length of the escape at `text[at]` (a `\`) when it continues a URI
+/// ([`escape_at`]). Out of line: rare, and kept out of the search's loop.
 #[inline(never)]
 pub(super) fn escape_len(text: &[u8], at: usize, json: bool) -> Option<usize> {
+    escape_at(text, at, json).map(|(_, n)| n)
+}
+
+/// The escape at `text[at]` (a `\`) when it continues a URI: with `json` a
+/// `\/`, else a [`string_escape`]; the character and the escape's length.
+fn escape_at(text: &[u8], at: usize, json: bool) -> Option<(char, usize)> {
     if json && text.get(at + 1) == Some(&b'/') {
-        return Some(2);
+        return Some(('/', 2));
     }
-    string_escape(text, at).map(|(_, n)| n)
+    string_escape(text, at)
 }
 
 /// The string escape `\uXXXX` at `text[at]` (a `\`), a surrogate pair's
@@ -23,24 +28,26 @@ pub(super) fn escape_len(text: &[u8], at: usize, json: bool) -> Option<usize> {
 /// URI characters so (Go's `&` as `\u0026`, Gson's `=` and .NET's `+`, and
 /// every non-ASCII one with Python's `ensure_ascii`), as do JavaScript,
 /// Java and C# string literals. An escape of a byte that rules C2 and C3
-/// judge by where it stands (`.` `,` `:` `;` `!` `?` `'` `*` and brackets)
-/// ends the URI as any other backslash does, so that the URI ends where
-/// its unescaped text would.
+/// judge by where it stands (trailing punctuation and brackets) ends the
+/// URI as any other backslash does, so that the URI ends where its
+/// unescaped text would.
 fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
     if text.get(at + 1) != Some(&b'u') {
         return None;
     }
     let (c, n) = log::json::unicode_escape(text, at)?;
-    let continues = if c.is_ascii() {
+    let positional = c.is_ascii() && (is_trailing(c as u8) || matches!(c, ')' | ']'));
+    (continues(c) && !positional).then_some((c, n))
+}
+
+/// Whether the character `c` may continue a URI in text: a byte of the
+/// URI alphabet, or a non-ASCII character of rule C9.
+fn continues(c: char) -> bool {
+    if c.is_ascii() {
         classes::is(c as u8, classes::URI_ALPHABET)
-            && !matches!(
-                c,
-                '.' | ',' | ':' | ';' | '!' | '?' | '\'' | '*' | '(' | ')' | '[' | ']'
-            )
     } else {
         iri::continues(c)
-    };
-    continues.then_some((c, n))
+    }
 }
 
 /// [`unescape`] into a new vector. Out of line, as the escapes are rare.
@@ -61,10 +68,7 @@ pub(super) fn unescape(raw: &[u8], json: bool, out: &mut Vec<u8>) {
     while let Some(i) = memchr::memchr(b'\\', &raw[at..]) {
         let i = at + i;
         out.extend_from_slice(&raw[at..i]);
-        if json && raw.get(i + 1) == Some(&b'/') {
-            out.push(b'/');
-            at = i + 2;
-        } else if let Some((c, n)) = string_escape(raw, i) {
+        if let Some((c, n)) = escape_at(raw, i, json) {
             out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
             at = i + n;
         } else {
@@ -142,8 +146,7 @@ fn ends_uri_as_reference(reference: &[u8]) -> bool {
         .try_fold(0, |v, &d| Some(v * radix + (d as char).to_digit(radix)?));
     match code.map(char::from_u32) {
         None => false,
-        Some(Some(c)) if c.is_ascii() => !classes::is(c as u8, classes::URI_ALPHABET),
-        Some(Some(c)) => !iri::continues(c),
+        Some(Some(c)) => !continues(c),
         Some(None) => true,
     }
 }

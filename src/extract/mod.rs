@@ -569,6 +569,15 @@ fn schemeless_at<'t>(
     ))
 }
 
+/// Whether `b` is punctuation or an opener that does not end a URI when a
+/// trailing one (rule C2, and C3's openers).
+fn is_trailing(b: u8) -> bool {
+    matches!(
+        b,
+        b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' | b'(' | b'['
+    )
+}
+
 /// Where the URI that starts at `start` ends (rule 3), its run of URI
 /// bytes ending at `run_end` and its body (after the scheme's `:`, or the
 /// host) at `body`: at the next quote not followed by a letter or digit
@@ -588,8 +597,6 @@ fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) 
     // where the pass below starts looking.
     // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
     // the search for brackets looks for it too, but after a quote.)
-    // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
-    // the search for brackets looks for it too, but after a quote.)
     let first = if quoted {
         memchr::memchr3(b')', b']', b'\'', rest)
     } else {
@@ -597,9 +604,10 @@ fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) 
     };
     let end = match first {
         None if !quoted => run_end,
-        Some(i) if rest[i] == b';' && reference_start(text, body, body + i).is_some() => {
-            reference_start(text, body, body + i).unwrap_or(run_end)
-        }
+        Some(i) if rest[i] == b';' => match reference_start(text, body, body + i) {
+            Some(amp) => amp,
+            None => reference_end(text, body, first_end(text, body, run_end, quoted)),
+        },
         // Else at the first closer of no opener, and then at an HTML
         // reference that ends it, looked for up to that end only (so
         // within the URI's own bytes).
@@ -615,12 +623,7 @@ fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) 
     let trailing = text[start..end]
         .iter()
         .rev()
-        .take_while(|&&b| {
-            matches!(
-                b,
-                b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' | b'(' | b'['
-            )
-        })
+        .take_while(|&&b| is_trailing(b))
         .count();
     scan.work(trailing);
     end - trailing
