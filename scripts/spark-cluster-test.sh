@@ -5,7 +5,9 @@
 # job ships it (docs/SPARK.md, "On a cluster"). Run by .ci/run; takes about
 # three minutes on 2 busy cores.
 #
-# 1. scripts/python-venv.sh (the wheel and venv-pack), the release CLI, and
+# 1. scripts/python-venv.sh (the wheel, built with the dev profile unless
+#    URISCAN_WHEEL_PROFILE says otherwise, and venv-pack), the CLI (the one at
+#    URISCAN_BIN if set, else the release CLI, built here), and
 #    scripts/spark-pack-env.sh: the executors' environment, packed;
 # 2. the cluster (scripts/spark-cluster.sh), then two jobs with spark-submit
 #    --master spark://127.0.0.1:PORT, the environment shipped with --archives:
@@ -26,10 +28,13 @@ if ! java -version >/dev/null 2>&1; then
     echo "missing: Java 17 or newer, for Spark (Debian: apt-get install openjdk-17-jre-headless)" >&2
     exit 2
 fi
-scripts/python-venv.sh
-cargo build --release --quiet --bin uriscan
+URISCAN_WHEEL_PROFILE=${URISCAN_WHEEL_PROFILE:-dev} scripts/python-venv.sh
+cli=${URISCAN_BIN:-}
+if [ -z "$cli" ]; then
+    cargo build --release --quiet --bin uriscan
+    cli=target/release/uriscan
+fi
 scripts/spark-pack-env.sh target/spark/uriscan-env.tar.gz
-cli=target/release/uriscan
 input=corpora/sample.txt
 
 . scripts/spark-cluster.sh

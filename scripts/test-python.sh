@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # The Python package's tests: makes .venv-py/ and installs the package
-# (scripts/python-venv.sh), builds the CLI the tests compare with, and
-# runs pytest on python/tests. Extra arguments go to pytest (-k, -x, ...).
+# (scripts/python-venv.sh; built with the dev profile unless
+# URISCAN_WHEEL_PROFILE says otherwise), and runs pytest on python/tests, comparing with
+# the CLI at URISCAN_BIN if set (scripts/test.sh sets the one cargo test
+# built), else with the release CLI, built here. Extra arguments go to
+# pytest (-k, -x, ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/python-venv.sh
-cargo build --release --quiet --bin uriscan
-URISCAN_BIN="$PWD/target/release/uriscan" .venv-py/bin/python -m pytest -q python/tests "$@"
+URISCAN_WHEEL_PROFILE=${URISCAN_WHEEL_PROFILE:-dev} scripts/python-venv.sh
+if [ -z "${URISCAN_BIN:-}" ]; then
+    cargo build --release --quiet --bin uriscan
+    export URISCAN_BIN="$PWD/target/release/uriscan"
+fi
+.venv-py/bin/python -m pytest -q python/tests "$@"

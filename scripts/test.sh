@@ -6,14 +6,15 @@
 #    pinned Python `surt` and `w3lib` libraries, the oracles of the surt and
 #    web profiles;
 # 2. cargo test runs the unit, property, differential, CLI and doc tests,
-#    with URISCAN_SURT_ORACLE=1 so that tests/surt_oracle.rs compares every
-#    key with surt.surt() and tests/web_oracle.rs with w3lib's
-#    canonicalize_url() instead of skipping;
+#    with the optional serde feature's, and with URISCAN_SURT_ORACLE=1 so
+#    that tests/surt_oracle.rs compares every key with surt.surt() and
+#    tests/web_oracle.rs with w3lib's canonicalize_url() instead of skipping;
 # 3. scripts/test-python.sh makes the git-ignored .venv-py/ (pinned pyarrow,
 #    polars, pyspark, pytest...), builds and installs the Python package
 #    (python/) into it, and runs pytest on python/tests: the package against
-#    the CLI, and the Spark helpers and example job in local mode, which
-#    need Java 17 or newer (Debian: apt-get install openjdk-17-jre-headless).
+#    the CLI that cargo test built (the test profile: optimised, no LTO),
+#    and the Spark helpers and example job in local mode, which need Java 17
+#    or newer (Debian: apt-get install openjdk-17-jre-headless).
 #
 # Needs Rust, a C compiler, Python 3.9 or newer with its venv module
 # (Debian: apt-get install python3 python3-venv) and Java 17 or newer.
@@ -32,5 +33,9 @@ if ! java -version >/dev/null 2>&1; then
     exit 2
 fi
 scripts/surt-venv.sh
-URISCAN_SURT_ORACLE=1 cargo test "$@"
-scripts/test-python.sh
+URISCAN_SURT_ORACLE=1 cargo test --features serde "$@"
+# The CLI the tests above ran (a no-op build), for the Python tests.
+cargo build --quiet --profile test --features serde --bin uriscan
+target=$(cargo metadata --format-version 1 --no-deps |
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+URISCAN_BIN="$target/debug/uriscan" scripts/test-python.sh
