@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The Python package's tests: makes .venv-py/ and installs the package
 # (scripts/python-venv.sh; built with the dev profile unless
-# URISCAN_WHEEL_PROFILE says otherwise), and runs pytest on python/tests, comparing with
-# the CLI at URISCAN_BIN if set (scripts/test.sh sets the one cargo test
-# built), else with the release CLI, built here. Extra arguments go to
-# pytest (-k, -x, ...).
+# URISCAN_WHEEL_PROFILE says otherwise), and runs pytest on python/tests,
+# comparing with the CLI at URISCAN_BIN if set (scripts/test.sh sets the one
+# cargo test built), else with the release CLI, built here. Extra arguments
+# go to pytest (-k, -x, ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 URISCAN_WHEEL_PROFILE=${URISCAN_WHEEL_PROFILE:-dev} scripts/python-venv.sh
