@@ -200,6 +200,7 @@ fn delimiting_rules() {
         ("http://f.com/?a=1&#60;b &#X3E;", &["http://f.com/?a=1"]),
         ("http://g.com/&QUOT;x http://g.com/y&hellip;", &["http://g.com/", "http://g.com/y"]),
         ("'http://h.com/a&quot;'", &["http://h.com/a"]),
+        ("'http://h.com/b&gt; and no closing quote", &["http://h.com/b"]),
         ("http://a.com/(x&quot;)", &["http://a.com/(x"]),
         (
             "http://k.com/?a=1&amp;b=2&#47;c&#38;d&lt",
