@@ -440,6 +440,12 @@ fn schemeless_cases() {
             "{\"u\":\"example.com/a?b=1\\u0026c=\\u00e9\"}",
             &["http://example.com/a?b=1&c=é"],
         ),
+        // A domain's path that runs into a URI with a scheme ends where
+        // that one starts, inside an escape: its `\` is kept as written.
+        (
+            "example.com/a\\u0026http://b.com/",
+            &["http://example.com/a\\", "u0026http://b.com/"],
+        ),
         (
             "www.example.rs and example.rs/x",
             &["http://www.example.rs", "http://example.rs/x"],
