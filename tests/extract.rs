@@ -207,6 +207,10 @@ fn delimiting_rules() {
             &["http://k.com/?a=1&amp;b=2&#47;c&#38;d&lt"],
         ),
         ("http://k.com/p;q&lt;r;s", &["http://k.com/p;q"]),
+        // A numeric reference has 1 to 7 digits: `&#;` and 8 digits are
+        // none, 7 (leading zeros) are.
+        ("http://k.com/a&#;b&#00000060;c", &["http://k.com/a&#;b&#00000060;c"]),
+        ("http://k.com/a&#0000060;b", &["http://k.com/a"]),
         // C7 JSON strings and source code.
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),
@@ -436,6 +440,12 @@ fn schemeless_cases() {
         (
             "{\"u\":\"example.com/a?b=1\\u0026c=\\u00e9\"}",
             &["http://example.com/a?b=1&c=é"],
+        ),
+        // A domain's path that runs into a URI with a scheme ends where
+        // that one starts, inside an escape: its `\` is kept as written.
+        (
+            "example.com/a\\u0026http://b.com/",
+            &["http://example.com/a\\", "u0026http://b.com/"],
         ),
         (
             "www.example.rs and example.rs/x",
