@@ -240,6 +240,24 @@ fn delimiting_rules() {
         ("\"http://a.com/x\\u26\"", &["http://a.com/x"]),
         ("\"http://a.com/x\\\\u0026\"", &["http://a.com/x"]),
         ("\"http://a.com/x\\n\"", &["http://a.com/x"]),
+        // C7b a scheme right after a string escape starts past it: JSON's
+        // `\n` and `\t`, Go's `<` (`\u003c`), `&`, a quote, a surrogate
+        // pair, JavaScript's `\x3c`; not after an escaped backslash.
+        (
+            "{\"msg\":\"line\\nhttp://b.com/x\\thttp://c.com/\"}",
+            &["http://b.com/x", "http://c.com/"],
+        ),
+        (
+            "{\"msg\":\"see \\u003chttp://b.com/x\\u003e now\"}",
+            &["http://b.com/x"],
+        ),
+        (
+            "a\\u0026http://b.com/ \\u201chttp://c.com/\\u201d",
+            &["http://b.com/", "http://c.com/"],
+        ),
+        ("\\ud83d\\ude00http://e.com/", &["http://e.com/"]),
+        ("'\\x3chttp://e.com/\\x3e'", &["http://e.com/"]),
+        ("C:\\\\nhttp://b.com/", &["nhttp://b.com/"]),
         ("// see http://c.com/doc.", &["http://c.com/doc"]),
         ("let u = `http://t.com/${id}`;", &["http://t.com/$"]),
         // C8 chat: Slack's `<url|label>`, CJK and full-width punctuation.
@@ -442,11 +460,18 @@ fn schemeless_cases() {
             &["http://example.com/a?b=1&c=é"],
         ),
         // A domain's path that runs into a URI with a scheme ends where
-        // that one starts, inside an escape: its `\` is kept as written.
+        // that one starts, past a string escape (C7b).
         (
             "example.com/a\\u0026http://b.com/",
-            &["http://example.com/a\\", "u0026http://b.com/"],
+            &["http://example.com/a&", "http://b.com/"],
         ),
+        // A domain right after a string escape of whitespace or an opener
+        // starts past it (C7b); not after other escapes or an escaped `\`.
+        (
+            "{\"m\":\"x\\nexample.com/a \\u003cwww.example.org\\u003e\"}",
+            &["http://example.com/a", "http://www.example.org"],
+        ),
+        ("x\\u0026example.com/ x\\\\nexample.com/a", &[]),
         (
             "www.example.rs and example.rs/x",
             &["http://www.example.rs", "http://example.rs/x"],

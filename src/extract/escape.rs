@@ -3,7 +3,7 @@
 //! which continue a URI and are undone, and HTML's character references to
 //! characters that end a URI, which end it.
 
-use super::{iri, is_trailing, log};
+use super::{iri, is_trailing, log, Scan};
 use crate::classes;
 
 /// The length of the escape at `text[at]` (a `\`) when it continues a URI
@@ -40,6 +40,45 @@ fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
     (continues(c) && !positional).then_some((c, n))
 }
 
+/// The string escape whose `\` is `text[at - 1]`, when that `\` is not
+/// itself escaped (an odd run of them ends there): `\n` `\r` `\t` `\b`
+/// `\f`, `\uXXXX` or `\xXX`. The character it stands for (`None` for half
+/// of a surrogate pair) and the length of what follows the `\`; the `\`s
+/// looked at count in `scan`'s work. A scheme or a host that text writes
+/// right after one starts after it (rule C7b): in the JSON string
+/// `"see:\nhttp://a.com/"` the URI is `http://a.com/`, not
+/// `nhttp://a.com/`.
+#[inline(never)]
+pub(super) fn escape_before(
+    scan: &mut Scan,
+    text: &[u8],
+    at: usize,
+) -> Option<(Option<char>, usize)> {
+    let slashes = text[..at].iter().rev().take_while(|&&b| b == b'\\').count();
+    scan.work(slashes);
+    if slashes % 2 == 0 {
+        return None;
+    }
+    let hex = |n: usize| {
+        let digits = text.get(at + 1..at + 1 + n)?;
+        let v = digits
+            .iter()
+            .try_fold(0, |v, &d| Some(v << 4 | (d as char).to_digit(16)?))?;
+        Some((char::from_u32(v), 1 + n))
+    };
+    let c = match *text.get(at)? {
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'u' => return hex(4),
+        b'x' => return hex(2),
+        _ => return None,
+    };
+    Some((Some(c), 1))
+}
+
 /// Whether the character `c` may continue a URI in text: a byte of the
 /// URI alphabet, or a non-ASCII character of rule C9.
 fn continues(c: char) -> bool {
@@ -60,8 +99,9 @@ pub(super) fn unescaped(raw: &[u8], json: bool) -> Vec<u8> {
 
 /// Appends `raw`, a URI found in text, to `out` with its string escapes
 /// undone: each `\uXXXX` that [`string_escape`] takes, and with `json` each
-/// `\/`. Its other bytes are copied as they are (a `\` of neither kind
-/// ends a URI, so `raw` has none).
+/// `\/`. Its other bytes are copied as they are: a `\` of neither kind
+/// ends a URI, and no URI starts or ends inside an escape (rule C7b moves
+/// a scheme that follows one past it), so `raw` has none.
 #[inline(never)]
 pub(super) fn unescape(raw: &[u8], json: bool, out: &mut Vec<u8>) {
     let mut at = 0;

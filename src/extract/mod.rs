@@ -7,7 +7,9 @@
 //!    starting at a letter, and the `:` must be followed by `//`, or by `\/\/`
 //!    (a JSON string's escaped slashes, unescaped in the result), unless the
 //!    scheme is one of those without an authority: `mailto`, `urn`, `tel`,
-//!    `data`, `news`.
+//!    `data`, `news`. Right after a string escape (`\n`, `\u003c`: JSON,
+//!    code) the scheme starts past it, as the escape's letters are scheme
+//!    characters.
 //! 2. A candidate runs over bytes of the URI alphabet and over the non-ASCII
 //!    characters an IRI may hold (`iri.rs`: RFC 3987's `ucschar` and
 //!    `iprivate`, less full-width, CJK and general punctuation); it ends at
@@ -45,9 +47,9 @@
 //!    List's ICANN section; nothing is downloaded), then an optional `:port`
 //!    and an optional path, query or fragment delimited as in 2 and 3.
 //! 6. It must start the text or follow whitespace or one of `( [ { < " ' ,
-//!    ;` and a backtick (so `user@example.com`, `a/b.com` and `x.example.com`
-//!    inside a longer word are not taken), and must not run into a word or
-//!    an `@` after it.
+//!    ;` and a backtick, or a string escape of one (`\n`, `\u003c`), so
+//!    `user@example.com`, `a/b.com` and `x.example.com` inside a longer word
+//!    are not taken; and it must not run into a word or an `@` after it.
 //! 7. A host alone with a two-letter (country-code) top-level domain and no
 //!    `www.` is not taken: `main.rs`, `setup.py` and `README.md` are file
 //!    names far more often than hosts. `www.example.rs` and `example.rs/x`
@@ -62,7 +64,7 @@ use crate::classes;
 use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
-use escape::{escape_len, reference_end, reference_start, unescape, unescaped};
+use escape::{escape_before, escape_len, reference_end, reference_start, unescape, unescaped};
 use scan::Scan;
 
 mod escape;
@@ -305,6 +307,15 @@ impl<'a> Extract<'a> {
             while start < colon && !text[start].is_ascii_alphabetic() {
                 start += 1;
             }
+            // After a string escape (`\nhttp://`), from past it (C7b).
+            if text[..start].ends_with(b"\\") {
+                if let Some((_, n)) = escape_before(&mut self.scan, text, start) {
+                    start = (start + n).min(colon);
+                    while start < colon && !text[start].is_ascii_alphabetic() {
+                        start += 1;
+                    }
+                }
+            }
             if start == colon {
                 continue;
             }
@@ -493,14 +504,24 @@ fn find_schemeless<'t>(
 fn schemeless_at<'t>(
     full: &'t [u8],
     limit: usize,
-    start: usize,
+    mut start: usize,
     run_end: usize,
     run: &mut Run,
     scan: &mut Scan,
 ) -> Option<(Found<'t>, usize)> {
     let text = &full[..limit];
     const BEFORE: &[u8] = b"([{<\"',;`";
-    if start > 0 && !(text[start - 1].is_ascii_whitespace() || BEFORE.contains(&text[start - 1])) {
+    let opens = |b: u8| b.is_ascii_whitespace() || BEFORE.contains(&b);
+    if start > 0 && text[start - 1] == b'\\' {
+        // After a string escape of whitespace or an opener (`\n`,
+        // `\u003c`), from past it (C7b).
+        match escape_before(scan, text, start) {
+            Some((Some(c), n)) if c.is_ascii() && opens(c as u8) && start + n < run_end => {
+                start += n;
+            }
+            _ => return None,
+        }
+    } else if start > 0 && !opens(text[start - 1]) {
         return None;
     }
     // Trailing dots end a sentence, not the host.
@@ -780,6 +801,8 @@ mod tests {
             ("quoted, closers", repeat(b"", b"'http://a/)")),
             ("quoted, quotes", repeat(b"", b"'http://a/'.")),
             ("quoted, words", repeat(b"", b"'http://a/'b")),
+            ("escaped schemes", repeat(b"", b"\\\\\\nhttp:")),
+            ("escaped domains", repeat(b"", b"\\\\\\na.com/ ")),
         ];
         for (name, text) in &cases {
             let work = work_on(text);

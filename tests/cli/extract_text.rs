@@ -38,17 +38,19 @@ fn iris_as_found() {
 fn string_escapes_in_json_lines() {
     let text = "{\"level\":\"info\",\"url\":\"http://x.com/?a=1\\u0026b=2\"}\n\
         {\"msg\":\"GET http:\\/\\/y.com\\/p?q=1\\u0026r=2 done\"}\n\
-        {\"ref\":\"http://m\\u00fcller.de/\\u00fcber\"}\n";
+        {\"ref\":\"http://m\\u00fcller.de/\\u00fcber\"}\n\
+        {\"msg\":\"see\\n\\u003chttp://z.com/a\\u003e\"}\n";
     let o = run(&["extract"], text.as_bytes());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://müller.de/über\n"
+        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://müller.de/über\nhttp://z.com/a\n"
     );
     let o = run(&["extract", "--to-uri"], text.as_bytes());
     assert_eq!(
         stdout(&o),
-        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://xn--mller-kva.de/%C3%BCber\n"
+        "http://x.com/?a=1&b=2\nhttp://y.com/p?q=1&r=2\nhttp://xn--mller-kva.de/%C3%BCber\n\
+         http://z.com/a\n"
     );
 }
 
