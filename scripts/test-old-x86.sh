@@ -23,14 +23,15 @@ if ! command -v qemu-x86_64 >/dev/null; then
 fi
 
 source scripts/qemu-common.sh
+source scripts/test-env.sh
 # (Building the tests builds target/debug/uriscan too, for the CLI tests;
 # with scripts/test.sh's features, so that after it nothing is rebuilt.)
-cargo test --quiet --features serde --no-run
+cargo test --quiet "${test_features[@]}" --no-run
 for cpu in Nehalem qemu64; do
     runner="qemu-x86_64 -cpu $cpu"
     echo "== x86-64 $cpu under qemu"
     # Detection must settle on SSE2 and offer nothing the CPU lacks.
-    version=$($runner target/debug/uriscan --version)
+    version=$($runner "$(target_dir)/debug/uriscan" --version)
     echo "$version"
     if ! grep -q '^backend: sse2 (available: scalar, swar, sse2;' <<<"$version"; then
         echo "expected the SSE2 backend, and only scalar, swar and sse2 available" >&2
@@ -42,9 +43,9 @@ for cpu in Nehalem qemu64; do
     # the suite (the CLI's, 111 s under qemu) judges the same SSE2 code as
     # the native run with URISCAN_BACKEND=sse2, and ran under qemu on
     # Nehalem until session 22. URISCAN_OLD_X86_ALL=1 runs it on Nehalem.
-    qemu_test cargo test --quiet --features serde --lib
-    qemu_test cargo test --quiet --features serde --test tests differential
+    qemu_test cargo test --quiet "${test_features[@]}" --lib
+    qemu_test cargo test --quiet "${test_features[@]}" --test tests differential
     if [ "$cpu" = Nehalem ] && [ "${URISCAN_OLD_X86_ALL:-0}" = 1 ]; then
-        qemu_test cargo test --quiet --features serde --bins --tests
+        qemu_test cargo test --quiet "${test_features[@]}" --bins --tests
     fi
 done

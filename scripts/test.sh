@@ -22,6 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
+source scripts/test-env.sh
 if ! "$python" -c 'import sys, venv, ensurepip; assert sys.version_info >= (3, 9)' 2>/dev/null; then
     echo "missing: Python 3.9 or newer with its venv module, for the oracles and" \
         "the Python package (Debian: apt-get install python3 python3-venv)" >&2
@@ -33,9 +34,7 @@ if ! java -version >/dev/null 2>&1; then
     exit 2
 fi
 scripts/surt-venv.sh
-URISCAN_SURT_ORACLE=1 cargo test --features serde "$@"
+URISCAN_SURT_ORACLE=1 cargo test "${test_features[@]}" "$@"
 # The CLI the tests above ran (a no-op build), for the Python tests.
-cargo build --quiet --profile test --features serde --bin uriscan
-target=$(cargo metadata --format-version 1 --no-deps |
-    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-URISCAN_BIN="$target/debug/uriscan" scripts/test-python.sh
+cargo build --quiet --profile test "${test_features[@]}" --bin uriscan
+URISCAN_BIN="$(target_dir)/debug/uriscan" scripts/test-python.sh
