@@ -144,6 +144,14 @@ fn delimiting_rules() {
         ("http://a.com/x...", &["http://a.com/x"]),
         ("http://example.org/!/a", &["http://example.org/!/a"]),
         ("http://example.org/./", &["http://example.org/./"]),
+        // C2b Markdown emphasis: the closer that matches the opener before
+        // the URI goes, then trailing punctuation; other `_` and `~` stay.
+        ("_http://a.com/x_ and __http://b.com/y__", &["http://a.com/x", "http://b.com/y"]),
+        ("~~http://a.com/x~~, ***http://b.com/y***", &["http://a.com/x", "http://b.com/y"]),
+        ("_http://a.com/x._ _http://b.com/y_.", &["http://a.com/x", "http://b.com/y"]),
+        ("__http://a.com/x_ http://b.com/y_", &["http://a.com/x_", "http://b.com/y_"]),
+        ("_http://a.com/__init__", &["http://a.com/__init_"]),
+        ("~http://a.com/~user~", &["http://a.com/~user"]),
         // C3 brackets: balanced ones stay, the first unbalanced closer ends it (linkify).
         ("http://example.org/a(b)", &["http://example.org/a(b)"]),
         ("((http://example.org/))", &["http://example.org/"]),

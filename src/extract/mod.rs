@@ -22,7 +22,8 @@
 //!    `(` `)` and `[` `]` stay when balanced, and the first closer that
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
 //!    `(http://a/)(http://b/)`); then trailing `.` `,` `:` `;` `!` `?` `'`
-//!    `*` and openers are not part of it. In an HTML attribute value (after
+//!    `*` and openers are not part of it, nor, after a Markdown emphasis
+//!    opener (`_`, `__`, `~~`), the same closer. In an HTML attribute value (after
 //!    `="` or `='`) `&amp;` is decoded to `&`; an HTML reference to a
 //!    character that ends a URI (`&quot;`, `&gt;`, `&nbsp;`, `&#8203;`)
 //!    ends it, anywhere.
@@ -64,9 +65,11 @@ use crate::classes;
 use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
-use escape::{escape_before, escape_len, reference_end, reference_start, unescape, unescaped};
+use cut::{cut, is_trailing};
+use escape::{escape_before, escape_len, unescape, unescaped};
 use scan::Scan;
 
+mod cut;
 mod escape;
 mod iri;
 mod log;
@@ -590,134 +593,6 @@ fn schemeless_at<'t>(
     ))
 }
 
-/// Whether `b` is punctuation or an opener that does not end a URI when a
-/// trailing one (rule C2, and C3's openers).
-fn is_trailing(b: u8) -> bool {
-    matches!(
-        b,
-        b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' | b'(' | b'['
-    )
-}
-
-/// Where the URI that starts at `start` ends (rule 3), its run of URI
-/// bytes ending at `run_end` and its body (after the scheme's `:`, or the
-/// host) at `body`: at the next quote not followed by a letter or digit
-/// when the URI follows a quote, at the first `)` or `]` that closes no
-/// opener of the URI (`[a](http://x/b)`, `(http://a/)(http://b/)`), and
-/// before trailing punctuation and openers.
-///
-/// Quotes and brackets are looked for in one pass, which stops where the
-/// URI ends: each byte of the text is looked at by one candidate at most.
-/// (Looking for each in a pass of its own over the run, a run that one
-/// of them cuts short would be scanned again by each candidate inside it:
-/// `'http://a/)` repeated, or `'http://a/'.` repeated.)
-fn cut(scan: &mut Scan, text: &[u8], start: usize, body: usize, run_end: usize) -> usize {
-    let quoted = start > 0 && text[start - 1] == b'\'';
-    let rest = &text[body..run_end];
-    // Most URIs have neither: one search, which stops at the first of them,
-    // where the pass below starts looking.
-    // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
-    // the search for brackets looks for it too, but after a quote.)
-    let first = if quoted {
-        memchr::memchr3(b')', b']', b'\'', rest)
-    } else {
-        memchr::memchr3(b')', b']', b';', rest)
-    };
-    let end = match first {
-        None if !quoted => run_end,
-        Some(i) if rest[i] == b';' => match reference_start(text, body, body + i) {
-            Some(amp) => amp,
-            None => reference_end(text, body, first_end(text, body, run_end, quoted)),
-        },
-        // Else at the first closer of no opener, and then at an HTML
-        // reference that ends it, looked for up to that end only (so
-        // within the URI's own bytes).
-        _ => {
-            let end = match first {
-                Some(_) => first_end(text, body, run_end, quoted),
-                None => run_end,
-            };
-            reference_end(text, body, end)
-        }
-    };
-    scan.work(end - body);
-    let trailing = text[start..end]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_trailing(b))
-        .count();
-    scan.work(trailing);
-    end - trailing
-}
-
-/// The first byte of `text[body..run_end]` that ends a URI by rule 3: a
-/// `)` or `]` that closes no opener after `body`, or, when the URI follows
-/// a quote (`quoted`), a `'` not followed by a letter or digit; else
-/// `run_end`. Eight bytes at a time: a word with none of these bytes is
-/// passed over with a few word operations (a URI holds a few in its tens
-/// of bytes; a byte loop on every byte was 14% of `extract`'s instructions
-/// on generated text).
-fn first_end(text: &[u8], body: usize, run_end: usize, quoted: bool) -> usize {
-    let mut depth = [0usize; 2];
-    let mut at = body;
-    while at < run_end {
-        let next = (at + 8).min(run_end);
-        if next == at + 8 {
-            let word = u64::from_le_bytes(text[at..next].try_into().expect("8 bytes"));
-            if !(has_bracket(word) || quoted && has_byte(word, b'\'')) {
-                at = next;
-                continue;
-            }
-        }
-        for (i, &b) in text[at..next].iter().enumerate() {
-            let k = match b {
-                b'(' | b')' => 0,
-                b'[' | b']' => 1,
-                b'\'' if quoted => {
-                    // The closing quote: not one inside a word (`it's`).
-                    if !text.get(at + i + 1).is_some_and(u8::is_ascii_alphanumeric) {
-                        return at + i;
-                    }
-                    continue;
-                }
-                _ => continue,
-            };
-            if b == b'(' || b == b'[' {
-                depth[k] += 1;
-            } else if depth[k] == 0 {
-                return at + i;
-            } else {
-                depth[k] -= 1;
-            }
-        }
-        at = next;
-    }
-    run_end
-}
-
-/// SWAR: eight ones bytes.
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Whether `v` has a zero byte: `(v - 0x01..) & !v & 0x80..` is non-zero
-/// exactly then.
-fn zero_byte(v: u64) -> u64 {
-    v.wrapping_sub(ONES) & !v & (ONES << 7)
-}
-
-/// Whether one of the eight bytes of `word` is `b`.
-fn has_byte(word: u64, b: u8) -> bool {
-    zero_byte(word ^ (ONES * u64::from(b))) != 0
-}
-
-/// Whether one of the eight bytes of `word` is `(` `)` `[` or `]` (`| 0x01..`
-/// makes `(` a `)`).
-fn has_bracket(word: u64) -> bool {
-    zero_byte((word | ONES) ^ (ONES * u64::from(b')')))
-        | zero_byte(word ^ (ONES * u64::from(b'[')))
-        | zero_byte(word ^ (ONES * u64::from(b']')))
-        != 0
-}
-
 /// Whether `raw` holds `&amp;`: a search for `&` (rare in a URI), where a
 /// `memmem` searcher's set-up cost more than the search (1% of `extract`).
 fn has_amp_entity(raw: &[u8]) -> bool {
@@ -801,6 +676,7 @@ mod tests {
             ("quoted, closers", repeat(b"", b"'http://a/)")),
             ("quoted, quotes", repeat(b"", b"'http://a/'.")),
             ("quoted, words", repeat(b"", b"'http://a/'b")),
+            ("emphasis", repeat(b"", b"__http://a/_.__")),
             ("escaped schemes", repeat(b"", b"\\\\\\nhttp:")),
             ("escaped domains", repeat(b"", b"\\\\\\na.com/ ")),
         ];
@@ -834,36 +710,6 @@ mod tests {
                 let end = Scan::new(backend).alphabet_end(&text, from);
                 prop_assert_eq!(end, expected, "{}", backend.name());
             }
-        }
-
-        /// Cutting equals rule 3 as written: the URI ends at the first
-        /// closer with more closers than openers before it, then loses its
-        /// trailing punctuation and openers.
-        #[test]
-        fn cut_follows_the_rule(
-            body in prop::collection::vec(prop::sample::select(b"a.,:;!?'*()[]".to_vec()), 0..40),
-            quoted: bool,
-        ) {
-            // After a quote, the URI starts at 1.
-            let mut text = if quoted { b"'x://".to_vec() } else { b"x://".to_vec() };
-            let start = usize::from(quoted);
-            text.extend_from_slice(&body);
-            let mut end = text.len();
-            for i in start + 4..text.len() {
-                let count = |b: u8| text[start..=i].iter().filter(|&&x| x == b).count();
-                let closing_quote = quoted
-                    && text[i] == b'\''
-                    && !text.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
-                if closing_quote || count(b')') > count(b'(') || count(b']') > count(b'[') {
-                    end = i;
-                    break;
-                }
-            }
-            while end > start && b".,:;!?'*([".contains(&text[end - 1]) {
-                end -= 1;
-            }
-            let cut = cut(&mut Scan::new(Backend::Scalar), &text, start, start + 2, text.len());
-            prop_assert_eq!(cut, end);
         }
     }
 }

@@ -1,0 +1,225 @@
+//! Where a URI found in text ends (rule 3 of the module documentation:
+//! closers, quotes, trailing punctuation, Markdown emphasis, HTML
+//! references), once its run of URI bytes is known.
+
+use super::escape::{reference_end, reference_start};
+use super::scan::Scan;
+
+/// Whether `b` is punctuation or an opener that does not end a URI when a
+/// trailing one (rule C2, and C3's openers).
+pub(super) fn is_trailing(b: u8) -> bool {
+    matches!(
+        b,
+        b'.' | b',' | b':' | b';' | b'!' | b'?' | b'\'' | b'*' | b'(' | b'['
+    )
+}
+
+/// Where the URI that starts at `start` ends (rule 3), its run of URI
+/// bytes ending at `run_end` and its body (after the scheme's `:`, or the
+/// host) at `body`: at the next quote not followed by a letter or digit
+/// when the URI follows a quote, at the first `)` or `]` that closes no
+/// opener of the URI (`[a](http://x/b)`, `(http://a/)(http://b/)`), and
+/// before trailing punctuation and openers.
+///
+/// Quotes and brackets are looked for in one pass, which stops where the
+/// URI ends: each byte of the text is looked at by one candidate at most.
+/// (Looking for each in a pass of its own over the run, a run that one
+/// of them cuts short would be scanned again by each candidate inside it:
+/// `'http://a/)` repeated, or `'http://a/'.` repeated.)
+pub(super) fn cut(
+    scan: &mut Scan,
+    text: &[u8],
+    start: usize,
+    body: usize,
+    run_end: usize,
+) -> usize {
+    let quoted = start > 0 && text[start - 1] == b'\'';
+    let rest = &text[body..run_end];
+    // Most URIs have neither: one search, which stops at the first of them,
+    // where the pass below starts looking.
+    // (And an HTML reference that ends a URI ends with a `;`, rare in URIs:
+    // the search for brackets looks for it too, but after a quote.)
+    let first = if quoted {
+        memchr::memchr3(b')', b']', b'\'', rest)
+    } else {
+        memchr::memchr3(b')', b']', b';', rest)
+    };
+    let end = match first {
+        None if !quoted => run_end,
+        Some(i) if rest[i] == b';' => match reference_start(text, body, body + i) {
+            Some(amp) => amp,
+            None => reference_end(text, body, first_end(text, body, run_end, quoted)),
+        },
+        // Else at the first closer of no opener, and then at an HTML
+        // reference that ends it, looked for up to that end only (so
+        // within the URI's own bytes).
+        _ => {
+            let end = match first {
+                Some(_) => first_end(text, body, run_end, quoted),
+                None => run_end,
+            };
+            reference_end(text, body, end)
+        }
+    };
+    scan.work(end - body);
+    let trailing = text[start..end]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_trailing(b))
+        .count();
+    scan.work(trailing);
+    let end = end - trailing;
+    // Markdown emphasis around the URI: the closer of `_x_`, `__x__` or
+    // `~~x~~` goes with the opener before it (rule C2b).
+    if start > 0 && matches!(text[start - 1], b'_' | b'~') {
+        return emphasis_end(scan, text, start, end);
+    }
+    end
+}
+
+/// Where the URI `text[start..end]`, which follows a Markdown emphasis
+/// opener (`_`, `__`, `~~`...), ends: before the same closer when it ends
+/// with one, and then before trailing punctuation (rule C2b). Rare: out of
+/// line.
+#[inline(never)]
+fn emphasis_end(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize {
+    let e = text[start - 1];
+    let k = text[..start]
+        .iter()
+        .rev()
+        .take(3)
+        .take_while(|&&b| b == e)
+        .count();
+    if !text[start..end].ends_with(&[e; 3][..k]) {
+        return end;
+    }
+    let end = end - k;
+    let trailing = text[start..end]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_trailing(b))
+        .count();
+    scan.work(trailing);
+    end - trailing
+}
+
+/// The first byte of `text[body..run_end]` that ends a URI by rule 3: a
+/// `)` or `]` that closes no opener after `body`, or, when the URI follows
+/// a quote (`quoted`), a `'` not followed by a letter or digit; else
+/// `run_end`. Eight bytes at a time: a word with none of these bytes is
+/// passed over with a few word operations (a URI holds a few in its tens
+/// of bytes; a byte loop on every byte was 14% of `extract`'s instructions
+/// on generated text).
+pub(super) fn first_end(text: &[u8], body: usize, run_end: usize, quoted: bool) -> usize {
+    let mut depth = [0usize; 2];
+    let mut at = body;
+    while at < run_end {
+        let next = (at + 8).min(run_end);
+        if next == at + 8 {
+            let word = u64::from_le_bytes(text[at..next].try_into().expect("8 bytes"));
+            if !(has_bracket(word) || quoted && has_byte(word, b'\'')) {
+                at = next;
+                continue;
+            }
+        }
+        for (i, &b) in text[at..next].iter().enumerate() {
+            let k = match b {
+                b'(' | b')' => 0,
+                b'[' | b']' => 1,
+                b'\'' if quoted => {
+                    // The closing quote: not one inside a word (`it's`).
+                    if !text.get(at + i + 1).is_some_and(u8::is_ascii_alphanumeric) {
+                        return at + i;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if b == b'(' || b == b'[' {
+                depth[k] += 1;
+            } else if depth[k] == 0 {
+                return at + i;
+            } else {
+                depth[k] -= 1;
+            }
+        }
+        at = next;
+    }
+    run_end
+}
+
+/// SWAR: eight ones bytes.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether `v` has a zero byte: `(v - 0x01..) & !v & 0x80..` is non-zero
+/// exactly then.
+fn zero_byte(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & (ONES << 7)
+}
+
+/// Whether one of the eight bytes of `word` is `b`.
+fn has_byte(word: u64, b: u8) -> bool {
+    zero_byte(word ^ (ONES * u64::from(b))) != 0
+}
+
+/// Whether one of the eight bytes of `word` is `(` `)` `[` or `]` (`| 0x01..`
+/// makes `(` a `)`).
+fn has_bracket(word: u64) -> bool {
+    zero_byte((word | ONES) ^ (ONES * u64::from(b')')))
+        | zero_byte(word ^ (ONES * u64::from(b'[')))
+        | zero_byte(word ^ (ONES * u64::from(b']')))
+        != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::simd::Backend;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Cutting equals rule 3 as written: the URI ends at the first
+        /// closer with more closers than openers before it, then loses its
+        /// trailing punctuation and openers.
+        #[test]
+        fn cut_follows_the_rule(
+            body in prop::collection::vec(prop::sample::select(b"a.,:;!?'*()[]_~".to_vec()), 0..40),
+            opener in prop::sample::select(vec!["", "'", "_", "__", "~~", "~~~~"]),
+        ) {
+            // After a quote or an emphasis opener, the URI starts after it.
+            let quoted = opener == "'";
+            let mut text = opener.as_bytes().to_vec();
+            let start = text.len();
+            text.extend_from_slice(b"x://");
+            text.extend_from_slice(&body);
+            let mut end = text.len();
+            for i in start + 4..text.len() {
+                let count = |b: u8| text[start..=i].iter().filter(|&&x| x == b).count();
+                let closing_quote = quoted
+                    && text[i] == b'\''
+                    && !text.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+                if closing_quote || count(b')') > count(b'(') || count(b']') > count(b'[') {
+                    end = i;
+                    break;
+                }
+            }
+            let trim = |mut end: usize| {
+                while end > start && b".,:;!?'*([".contains(&text[end - 1]) {
+                    end -= 1;
+                }
+                end
+            };
+            end = trim(end);
+            // An emphasis closer like the opener (three bytes at most) goes,
+            // and the punctuation before it.
+            let closer = if quoted { &[][..] } else { &opener.as_bytes()[..opener.len().min(3)] };
+            if !closer.is_empty() && text[start..end].ends_with(closer) {
+                end = trim(end - closer.len());
+            }
+            let cut = cut(&mut Scan::new(Backend::Scalar), &text, start, start + 2, text.len());
+            prop_assert_eq!(cut, end);
+        }
+    }
+}
