@@ -219,6 +219,15 @@ fn delimiting_rules() {
         // none, 7 (leading zeros) are.
         ("http://k.com/a&#;b&#00000060;c", &["http://k.com/a&#;b&#00000060;c"]),
         ("http://k.com/a&#0000060;b", &["http://k.com/a"]),
+        // C6b a reference to trailing punctuation at a URI's end trails as
+        // that punctuation does (Django's and Jinja's `'`); inside, it stays.
+        (
+            "go(&#39;http://a.com/x&#39;) go(&#x27;http://b.com/y&#X27;)",
+            &["http://a.com/x", "http://b.com/y"],
+        ),
+        ("&apos;http://a.com/x.&apos;&#46; http://a.com/x;&#39;", &["http://a.com/x", "http://a.com/x"]),
+        ("http://a.com/it&#39;s http://a.com/&#39;s&#39;", &["http://a.com/it&#39;s", "http://a.com/&#39;s"]),
+        ("http://a.com/x&#39;a&#97;", &["http://a.com/x&#39;a&#97"]),
         // C7 JSON strings and source code.
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),

@@ -2,7 +2,7 @@
 //! closers, quotes, trailing punctuation, Markdown emphasis, HTML
 //! references), once its run of URI bytes is known.
 
-use super::escape::{reference_end, reference_start};
+use super::escape::{positional_reference_start, reference_end, reference_start};
 use super::scan::Scan;
 
 /// Whether `b` is punctuation or an opener that does not end a URI when a
@@ -62,13 +62,12 @@ pub(super) fn cut(
         }
     };
     scan.work(end - body);
-    let trailing = text[start..end]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_trailing(b))
-        .count();
-    scan.work(trailing);
-    let end = end - trailing;
+    let cut_end = end;
+    let mut end = trim(scan, text, start, end);
+    // An HTML reference to trailing punctuation trails as it does (C6b).
+    if end < cut_end && text[end] == b';' {
+        end = before_trailing_references(scan, text, start, body, end);
+    }
     // Markdown emphasis around the URI: the closer of `_x_`, `__x__` or
     // `~~x~~` goes with the opener before it (rule C2b).
     if start > 0 && matches!(text[start - 1], b'_' | b'~') {
@@ -93,7 +92,13 @@ fn emphasis_end(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize
     if !text[start..end].ends_with(&[e; 3][..k]) {
         return end;
     }
-    let end = end - k;
+    trim(scan, text, start, end - k)
+}
+
+/// `end` less the trailing punctuation and openers of the URI
+/// `text[start..end]` (rule C2).
+#[inline(always)]
+fn trim(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize {
     let trailing = text[start..end]
         .iter()
         .rev()
@@ -101,6 +106,28 @@ fn emphasis_end(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize
         .count();
     scan.work(trailing);
     end - trailing
+}
+
+/// Where the URI `text[start..end]` ends when HTML references to trailing
+/// punctuation (`&#39;`, `&apos;`) end it, each with what trails before
+/// it: `text[end]` is the `;` of the first of them, already trimmed. Rare:
+/// out of line.
+#[inline(never)]
+fn before_trailing_references(
+    scan: &mut Scan,
+    text: &[u8],
+    start: usize,
+    body: usize,
+    mut end: usize,
+) -> usize {
+    while text[end] == b';' {
+        let Some(amp) = positional_reference_start(text, body, end) else {
+            break;
+        };
+        scan.work(end - amp);
+        end = trim(scan, text, start, amp);
+    }
+    end
 }
 
 /// The first byte of `text[body..run_end]` that ends a URI by rule 3: a

@@ -36,8 +36,13 @@ fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
         return None;
     }
     let (c, n) = log::json::unicode_escape(text, at)?;
-    let positional = c.is_ascii() && (is_trailing(c as u8) || matches!(c, ')' | ']'));
-    (continues(c) && !positional).then_some((c, n))
+    (continues(c) && !positional(c)).then_some((c, n))
+}
+
+/// Whether `c` is punctuation or a bracket that rules C2 and C3 judge by
+/// where it stands, not by what it is.
+fn positional(c: char) -> bool {
+    c.is_ascii() && (is_trailing(c as u8) || matches!(c, ')' | ']'))
 }
 
 /// The string escape whose `\` is `text[at - 1]`, when that `\` is not
@@ -168,25 +173,42 @@ fn ends_uri_as_reference(reference: &[u8]) -> bool {
         b"&mdash;",
         b"&emsp;",
     ];
-    let Some(number) = reference
-        .strip_prefix(b"&#")
-        .and_then(|r| r.strip_suffix(b";"))
-    else {
-        return NAMED.contains(&reference);
-    };
+    match numeric_reference(reference).map(char::from_u32) {
+        None => NAMED.contains(&reference),
+        Some(Some(c)) => !continues(c),
+        Some(None) => true,
+    }
+}
+
+/// The code point of `reference` when it is a numeric HTML reference of 1
+/// to 7 digits: `&#60;`, `&#x200B;`, `&#0000060;`.
+fn numeric_reference(reference: &[u8]) -> Option<u32> {
+    let number = reference.strip_prefix(b"&#")?.strip_suffix(b";")?;
     let (digits, radix) = match number {
         [b'x' | b'X', hex @ ..] => (hex, 16),
         _ => (number, 10),
     };
     if digits.is_empty() || digits.len() > 7 {
-        return false;
+        return None;
     }
-    let code = digits
+    digits
         .iter()
-        .try_fold(0, |v, &d| Some(v * radix + (d as char).to_digit(radix)?));
-    match code.map(char::from_u32) {
-        None => false,
-        Some(Some(c)) => !continues(c),
-        Some(None) => true,
-    }
+        .try_fold(0, |v, &d| Some(v * radix + (d as char).to_digit(radix)?))
+}
+
+/// The `&` of the HTML reference that ends with the `;` at `text[semi]`
+/// and starts at `from` or after, when it is one to punctuation or a
+/// bracket that rules C2 and C3 judge by position (`&#39;` and `&#x27;`,
+/// as Django, Jinja and Python's `html.escape` write `'`, `&apos;`,
+/// `&#46;`): at a URI's end it trails as that character does (rule C6b).
+pub(super) fn positional_reference_start(text: &[u8], from: usize, semi: usize) -> Option<usize> {
+    let low = semi.saturating_sub(10).max(from);
+    let amp = low + text[low..semi].iter().rposition(|&b| b == b'&')?;
+    let reference = &text[amp..=semi];
+    let c = match numeric_reference(reference) {
+        Some(code) => char::from_u32(code)?,
+        None if reference == b"&apos;" => '\'',
+        None => return None,
+    };
+    positional(c).then_some(amp)
 }

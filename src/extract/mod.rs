@@ -677,6 +677,7 @@ mod tests {
             ("quoted, quotes", repeat(b"", b"'http://a/'.")),
             ("quoted, words", repeat(b"", b"'http://a/'b")),
             ("emphasis", repeat(b"", b"__http://a/_.__")),
+            ("trailing references", repeat(b"http://a/", b"&#39;.")),
             ("escaped schemes", repeat(b"", b"\\\\\\nhttp:")),
             ("escaped domains", repeat(b"", b"\\\\\\na.com/ ")),
         ];
