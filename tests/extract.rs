@@ -136,6 +136,14 @@ fn delimiting_rules() {
         ("http://example.org/<>", &["http://example.org/"]),
         ("http://example.org/foo|bar", &["http://example.org/foo"]),
         ("http://example.org/\u{7F}", &["http://example.org/"]),
+        // C1b a URI right after a terminal colour code starts past it
+        // (its final letter and digits are scheme characters); the ESC
+        // of the next code ends it. Without the ESC, `[32m` is text.
+        (
+            "\x1b[32mhttp://a.com/x\x1b[0m \x1b[1;38;5;208mhttps://b.com/\x1b[m",
+            &["http://a.com/x", "https://b.com/"],
+        ),
+        ("\x1b[Khttp://a.com/ [32mhttp://b.com/ x;32mhttp://c.com/", &["http://a.com/", "mhttp://b.com/", "mhttp://c.com/"]),
         // C2 trailing punctuation, alone and combined (linkify).
         ("http://example.org/..", &["http://example.org/"]),
         ("http://example.org/:", &["http://example.org/"]),
@@ -178,6 +186,11 @@ fn delimiting_rules() {
         (
             "![img](http://a.com/i.png \"title\")",
             &["http://a.com/i.png"],
+        ),
+        // C4 BBCode: a closing tag `[/...]` ends the URI.
+        (
+            "[url]http://a.com/x[/url] [img]http://a.com/i.png?s=[1][/img]",
+            &["http://a.com/x", "http://a.com/i.png?s=[1]"],
         ),
         // C5 quotes: a URI after a quote ends at the next one (linkify).
         ("'https://example.org''", &["https://example.org"]),
@@ -489,6 +502,13 @@ fn schemeless_cases() {
             &["http://example.com/a", "http://www.example.org"],
         ),
         ("x\\u0026example.com/ x\\\\nexample.com/a", &[]),
+        // After a terminal colour code (C1b); without its ESC, `[32m` is
+        // part of the word.
+        (
+            "\x1b[32mexample.com/x\x1b[0m \x1b[1;32mwww.example.org\x1b[0m",
+            &["http://example.com/x", "http://www.example.org"],
+        ),
+        ("[32mexample.com/x", &["http://32mexample.com/x"]),
         (
             "www.example.rs and example.rs/x",
             &["http://www.example.rs", "http://example.rs/x"],

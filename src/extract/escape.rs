@@ -84,6 +84,33 @@ pub(super) fn escape_before(
     Some((Some(c), 1))
 }
 
+/// Where the terminal control sequence (ANSI CSI: `ESC [`, parameters of
+/// digits and `;`, a final letter, as colour codes are written) that runs
+/// through `text[at]` ends, when `text[at - 1]` is its `[` or a `;` of its
+/// parameters; the bytes looked at count in `scan`'s work. Its final
+/// letter and digits are scheme and host characters, so a URI written
+/// right after one in a coloured log (`ESC[32mhttp://a.com/`) starts
+/// after it (rule C1b).
+#[inline(never)]
+pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> {
+    let params = text[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_digit() || b == b';')
+        .count();
+    let open = at - params;
+    scan.work(params);
+    if open < 2 || text[open - 1] != b'[' || text[open - 2] != 0x1b {
+        return None;
+    }
+    let digits = text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    scan.work(digits);
+    let last = at + digits;
+    text.get(last)
+        .is_some_and(u8::is_ascii_alphabetic)
+        .then_some(last + 1)
+}
+
 /// Whether the character `c` may continue a URI in text: a byte of the
 /// URI alphabet, or a non-ASCII character of rule C9.
 fn continues(c: char) -> bool {

@@ -8,8 +8,8 @@
 //!    (a JSON string's escaped slashes, unescaped in the result), unless the
 //!    scheme is one of those without an authority: `mailto`, `urn`, `tel`,
 //!    `data`, `news`. Right after a string escape (`\n`, `\u003c`: JSON,
-//!    code) the scheme starts past it, as the escape's letters are scheme
-//!    characters.
+//!    code) or a terminal colour code (`ESC[32m`) the scheme starts past
+//!    it, as their letters are scheme characters.
 //! 2. A candidate runs over bytes of the URI alphabet and over the non-ASCII
 //!    characters an IRI may hold (`iri.rs`: RFC 3987's `ucschar` and
 //!    `iprivate`, less full-width, CJK and general punctuation); it ends at
@@ -66,7 +66,7 @@ use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
 use cut::{cut, is_trailing};
-use escape::{escape_before, escape_len, unescape, unescaped};
+use escape::{csi_end, escape_before, escape_len, unescape, unescaped};
 use scan::Scan;
 
 mod cut;
@@ -307,16 +307,21 @@ impl<'a> Extract<'a> {
                 start -= 1;
             }
             self.scan.work(colon - start);
+            let run = start;
             while start < colon && !text[start].is_ascii_alphabetic() {
                 start += 1;
             }
-            // After a string escape (`\nhttp://`), from past it (C7b).
-            if text[..start].ends_with(b"\\") {
-                if let Some((_, n)) = escape_before(&mut self.scan, text, start) {
-                    start = (start + n).min(colon);
-                    while start < colon && !text[start].is_ascii_alphabetic() {
-                        start += 1;
-                    }
+            // After a string escape (`\nhttp://`) or a terminal colour code
+            // (`ESC[32mhttp://`), from past it (C7b, C1b).
+            let past = if text[..start].ends_with(b"\\") {
+                escape_before(&mut self.scan, text, start).map(|(_, n)| start + n)
+            } else {
+                csi_after(&mut self.scan, text, run)
+            };
+            if let Some(past) = past {
+                start = past.min(colon);
+                while start < colon && !text[start].is_ascii_alphabetic() {
+                    start += 1;
                 }
             }
             if start == colon {
@@ -458,6 +463,14 @@ fn is_tld(label: &[u8]) -> bool {
     tlds().binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
 }
 
+/// [`csi_end`] when `text[start - 1]` is a `[` or `;` that may belong to
+/// a terminal control sequence.
+fn csi_after(scan: &mut Scan, text: &[u8], start: usize) -> Option<usize> {
+    (start > 1 && matches!(text[start - 1], b'[' | b';'))
+        .then(|| csi_end(scan, text, start))
+        .flatten()
+}
+
 /// Whether `b` may stand in a host name of a schemeless candidate.
 fn is_host_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
@@ -524,6 +537,9 @@ fn schemeless_at<'t>(
             }
             _ => return None,
         }
+    } else if let Some(past) = csi_after(scan, text, start).filter(|&past| past < run_end) {
+        // After a terminal colour code (`ESC[32mexample.com`) (C1b).
+        start = past;
     } else if start > 0 && !opens(text[start - 1]) {
         return None;
     }
@@ -678,6 +694,8 @@ mod tests {
             ("quoted, words", repeat(b"", b"'http://a/'b")),
             ("emphasis", repeat(b"", b"__http://a/_.__")),
             ("trailing references", repeat(b"http://a/", b"&#39;.")),
+            ("colour codes", repeat(b"", b"\x1b[1;2mhttp:")),
+            ("colour parameters", repeat(b"\x1b[", b"1;2m:")),
             ("escaped schemes", repeat(b"", b"\\\\\\nhttp:")),
             ("escaped domains", repeat(b"", b"\\\\\\na.com/ ")),
         ];
