@@ -8,6 +8,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use proptest::prelude::*;
+
 #[path = "../fuzz/checks/extract.rs"]
 mod extract;
 #[path = "../fuzz/checks/parse.rs"]
@@ -51,4 +53,20 @@ fn transform_corpus() {
 #[test]
 fn extract_corpus() {
     assert!(replay("extract", extract::check) > 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    /// The extract checks hold on text made of what marks a URI's start
+    /// and end (string escapes, colour codes, HTML references, emphasis,
+    /// BBCode tags, quotes and brackets) in any order: the inputs a byte
+    /// fuzzer reaches slowly, on the stable toolchain.
+    #[test]
+    fn extract_checks_hold_on_markup(parts in prop::collection::vec(prop::sample::select(vec![
+        "http:", "//", "a.com", "www.", "/x", "?q=1", "\\", "n", "u0026", "u003c", "ud83d",
+        "\x1b", "[", "]", "1;", "32m", "[/url]", "&#39;", "&apos;", ";", "_", "~~", "'",
+        "(", ")", ".", " ", "\n", "é", "<", ">", "\"",
+    ]), 0..60)) {
+        extract::check(parts.concat().as_bytes());
+    }
 }
