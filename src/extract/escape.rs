@@ -1,7 +1,9 @@
 //! The escapes that text writes a URI's characters with (rules C6 and C7
 //! of docs/EXTRACT.md): JSON's and source code's string escapes `\uXXXX`,
 //! which continue a URI and are undone, and HTML's character references to
-//! characters that end a URI, which end it.
+//! characters that end a URI, which end it. And the escapes that stand
+//! right before a URI, which it starts after (rules C1b and C7b): a string
+//! escape (`\n`, `\u003c`) and a terminal colour code (`ESC[32m`).
 
 use super::{iri, is_trailing, log, Scan};
 use crate::classes;
