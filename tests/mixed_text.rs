@@ -5,8 +5,9 @@
 use crate::gen::Rng;
 
 /// Mixed text with known URLs, built from parts (never chosen with
-/// uriscan's parser): prose, Markdown, HTML, JSON, chat with CJK, code and
-/// logs, each URL in the delimiters its context uses.
+/// uriscan's parser): prose, Markdown, HTML, JSON, chat with CJK, code,
+/// logs (JSON lines, coloured terminal output) and forums (BBCode), each
+/// URL in the delimiters its context uses.
 pub fn generate(seed: u64, n: usize) -> (String, Vec<String>) {
     let mut r = Rng(seed);
     let schemes = ["http", "https", "https", "ftp"];
@@ -82,7 +83,7 @@ pub fn generate(seed: u64, n: usize) -> (String, Vec<String>) {
         }
         u.push_str(queries[r.below(queries.len())]);
         u.push_str(frags[r.below(frags.len())]);
-        let (wrapped, expected) = match r.below(16) {
+        let (wrapped, expected) = match r.below(20) {
             0 => (format!("{u} "), u.clone()),
             1 => (format!("({u}) "), u.clone()),
             2 => (format!("{u}. "), u.clone()),
@@ -107,6 +108,16 @@ pub fn generate(seed: u64, n: usize) -> (String, Vec<String>) {
             12 => (format!("fetch('{u}'); "), u.clone()),
             13 => (format!("<{u}|label> "), u.clone()),
             14 => (format!("{u}?! "), u.clone()),
+            // A JSON log line as Go writes it: a line break before the
+            // URL, `&` as `\u0026`.
+            15 => (
+                format!("{{\"msg\":\"done\\n{}\"}} ", u.replace('&', "\\u0026")),
+                u.clone(),
+            ),
+            // Coloured terminal output, a BBCode link, Markdown emphasis.
+            16 => (format!("\x1b[1;32m{u}\x1b[0m "), u.clone()),
+            17 => (format!("[url]{u}[/url] "), u.clone()),
+            18 => (format!("_{u}_ "), u.clone()),
             _ => (format!("Referer: \"{u}\" "), u.clone()),
         };
         // A URL that ends in what its context trims is written that way
