@@ -417,4 +417,30 @@ mod tests {
         );
         assert_eq!(uris(&p, &deeper), None);
     }
+
+    #[test]
+    fn every_short_escape() {
+        // RFC 8259, section 7: the eight two-character escapes, in a string
+        // on a path (decoded) and in one off it (checked and skipped).
+        assert_eq!(
+            uris(&["u"], r#"{"u":"\"\\\/\b\f\n\r\t"}"#),
+            Some(vec!["\"\\/\u{8}\u{c}\n\r\t".into()])
+        );
+        assert_eq!(
+            uris(&["u"], r#"{"msg":"a\tb","u":"/p"}"#),
+            Some(vec!["/p".into()])
+        );
+    }
+
+    #[test]
+    fn surrogate_pairs() {
+        // A high surrogate's low half must follow at once, as `\uXXXX`
+        // (RFC 8259, section 7): the four hex digits two bytes later are not it.
+        assert_eq!(unicode_escape(br"\ud83d\ude00", 0), Some(('\u{1f600}', 12)));
+        assert_eq!(unicode_escape(br"\u00e9", 0), Some(('\u{e9}', 6)));
+        assert_eq!(unicode_escape(br"\ud83dABde00", 0), None);
+        assert_eq!(unicode_escape(br"\ud83d\u0041", 0), None);
+        assert_eq!(unicode_escape(br"\ude00\ud83d", 0), None);
+        assert_eq!(uris(&["u"], r#"{"u":"\ud83dABde00"}"#), None);
+    }
 }
