@@ -55,7 +55,6 @@ fn positional(c: char) -> bool {
 /// right after one starts after it (rule C7b): in the JSON string
 /// `"see:\nhttp://a.com/"` the URI is `http://a.com/`, not
 /// `nhttp://a.com/`.
-#[inline(never)]
 pub(super) fn escape_before(
     scan: &mut Scan,
     text: &[u8],
@@ -67,10 +66,7 @@ pub(super) fn escape_before(
         return None;
     }
     let hex = |n: usize| {
-        let digits = text.get(at + 1..at + 1 + n)?;
-        let v = digits
-            .iter()
-            .try_fold(0, |v, &d| Some(v << 4 | (d as char).to_digit(16)?))?;
+        let v = log::json::hex(text.get(at + 1..at + 1 + n)?)?;
         Some((char::from_u32(v), 1 + n))
     };
     let c = match *text.get(at)? {
@@ -93,7 +89,6 @@ pub(super) fn escape_before(
 /// letter and digits are scheme and host characters, so a URI written
 /// right after one in a coloured log (`ESC[32mhttp://a.com/`) starts
 /// after it (rule C1b).
-#[inline(never)]
 pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> {
     let params = text[..at]
         .iter()

@@ -311,14 +311,9 @@ impl<'a> Extract<'a> {
             while start < colon && !text[start].is_ascii_alphabetic() {
                 start += 1;
             }
-            // After a string escape (`\nhttp://`) or a terminal colour code
-            // (`ESC[32mhttp://`), from past it (C7b, C1b).
-            let past = if text[..start].ends_with(b"\\") {
-                escape_before(&mut self.scan, text, start).map(|(_, n)| start + n)
-            } else {
-                csi_after(&mut self.scan, text, run)
-            };
-            if let Some(past) = past {
+            // After a string escape (`\nhttp://`) or a terminal colour
+            // code (`ESC[32mhttp://`), from past it (C7b, C1b).
+            if let Some((past, _)) = past_markup(&mut self.scan, text, run) {
                 start = past.min(colon);
                 while start < colon && !text[start].is_ascii_alphabetic() {
                     start += 1;
@@ -463,12 +458,36 @@ fn is_tld(label: &[u8]) -> bool {
     tlds().binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
 }
 
-/// [`csi_end`] when `text[start - 1]` is a `[` or `;` that may belong to
-/// a terminal control sequence.
-fn csi_after(scan: &mut Scan, text: &[u8], start: usize) -> Option<usize> {
-    (start > 1 && matches!(text[start - 1], b'[' | b';'))
-        .then(|| csi_end(scan, text, start))
-        .flatten()
+/// Where the string escape (`\n`, `\u003c`: rule C7b) or the terminal
+/// colour code (`ESC[32m`: C1b) that runs on into `text[at]` ends, and
+/// whether it parts a schemeless host from what stands before it (rule 6:
+/// a colour code does, an escape of whitespace or of an opener does). Their
+/// last letters and digits are scheme and host characters, so a URI right
+/// after one starts past it. Rare: one byte compared inline, the rest out
+/// of line.
+#[inline(always)]
+fn past_markup(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
+    match at.checked_sub(1).map(|i| text[i]) {
+        Some(b'\\' | b'[' | b';') => markup_end(scan, text, at),
+        _ => None,
+    }
+}
+
+/// [`past_markup`] after its `\`, `[` or `;`.
+#[inline(never)]
+fn markup_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
+    if text[at - 1] == b'\\' {
+        let (c, n) = escape_before(scan, text, at)?;
+        Some((at + n, c.is_some_and(|c| c.is_ascii() && opens(c as u8))))
+    } else {
+        csi_end(scan, text, at).map(|end| (end, true))
+    }
+}
+
+/// Whether a schemeless host may follow `b` (rule 6): whitespace or one of
+/// `( [ { < " ' , ;` and a backtick.
+fn opens(b: u8) -> bool {
+    b.is_ascii_whitespace() || b"([{<\"',;`".contains(&b)
 }
 
 /// Whether `b` may stand in a host name of a schemeless candidate.
@@ -526,22 +545,11 @@ fn schemeless_at<'t>(
     scan: &mut Scan,
 ) -> Option<(Found<'t>, usize)> {
     let text = &full[..limit];
-    const BEFORE: &[u8] = b"([{<\"',;`";
-    let opens = |b: u8| b.is_ascii_whitespace() || BEFORE.contains(&b);
-    if start > 0 && text[start - 1] == b'\\' {
-        // After a string escape of whitespace or an opener (`\n`,
-        // `\u003c`), from past it (C7b).
-        match escape_before(scan, text, start) {
-            Some((Some(c), n)) if c.is_ascii() && opens(c as u8) && start + n < run_end => {
-                start += n;
-            }
-            _ => return None,
-        }
-    } else if let Some(past) = csi_after(scan, text, start).filter(|&past| past < run_end) {
-        // After a terminal colour code (`ESC[32mexample.com`) (C1b).
-        start = past;
-    } else if start > 0 && !opens(text[start - 1]) {
-        return None;
+    match past_markup(scan, text, start) {
+        Some((past, true)) if past < run_end => start = past,
+        Some(_) => return None,
+        None if start > 0 && !opens(text[start - 1]) => return None,
+        None => {}
     }
     // Trailing dots end a sentence, not the host.
     let mut host_end = run_end;

@@ -300,11 +300,7 @@ impl<'a> Scanner<'a, '_> {
 /// `None` when it is not one: fewer than four hex digits, or a surrogate
 /// without its other half.
 pub(in crate::extract) fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
-    let hex4 = |i: usize| {
-        b.get(i..i + 4)?
-            .iter()
-            .try_fold(0, |v, &d| Some(v << 4 | (d as char).to_digit(16)?))
-    };
+    let hex4 = |i: usize| hex(b.get(i..i + 4)?);
     let hi = hex4(i + 2)?;
     if !(0xd800..0xe000).contains(&hi) {
         return Some((char::from_u32(hi)?, 6));
@@ -319,6 +315,13 @@ pub(in crate::extract) fn unicode_escape(b: &[u8], i: usize) -> Option<(char, us
     }
     let c = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
     Some((char::from_u32(c)?, 12))
+}
+
+/// The value of `digits`, all hexadecimal (a string escape's).
+pub(in crate::extract) fn hex(digits: &[u8]) -> Option<u32> {
+    digits
+        .iter()
+        .try_fold(0, |v, &d| Some(v << 4 | (d as char).to_digit(16)?))
 }
 
 /// The indices of the set bits of a mask.
