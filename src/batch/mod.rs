@@ -13,9 +13,11 @@
 //!    split, unless it is longer than `max_line`: then it is read past (never
 //!    held whole) and listed by [`Chunk::skipped`] of the next chunk. Each
 //!    chunk knows the number of its first line.
-//! 2. The calling thread reads chunks and spawns one rayon task per chunk,
-//!    keeping at most `2 x threads + 2` chunks in flight; each task renders its
-//!    chunk's output into its own buffer and returns a value (statistics, say).
+//! 2. Each worker thread of the pool takes the next chunk from the shared
+//!    reader (one worker reads at a time) and processes it where it was read,
+//!    so no thread only copies bytes for another core; at most
+//!    `2 x threads + 2` chunks are read and not yet written. Each chunk's
+//!    output goes into its own buffer, with a value (statistics, say).
 //! 3. The calling thread receives finished chunks, puts them back in input
 //!    order, writes their output and hands their values to `consume`: reading,
 //!    processing and writing overlap, with no barrier between batches.

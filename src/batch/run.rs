@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::chunk::{count_lines, Chunk};
@@ -329,9 +329,12 @@ where
     run_pipelined(&pool.0, &mut reader, output, &process, &mut consume)
 }
 
-/// The parallel pipeline of [`run`]: the calling thread reads chunks and hands
-/// each to the pool as a task, keeping at most `2 x threads + 2` in flight; it
-/// writes finished chunks in input order as they come back.
+/// The parallel pipeline of [`run`]: each of the pool's threads takes the
+/// next chunk from the shared reader (one at a time, under a lock) and
+/// processes it, so a chunk is read into the cache of the core that
+/// processes it and no thread only reads; the calling thread writes
+/// finished chunks in input order as they come back. At most
+/// `2 x threads + 2` chunks are read and not yet written.
 fn run_pipelined<R, W, T, P, C>(
     pool: &rayon::ThreadPool,
     reader: &mut ChunkReader<R>,
@@ -346,80 +349,160 @@ where
     P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
     C: FnMut(T, &Progress),
 {
-    let max_in_flight = pool.current_num_threads().max(1) * 2 + 2;
-    let mut progress = Progress::default();
+    let threads = pool.current_num_threads().max(1);
+    let feed = Feed {
+        state: Mutex::new(FeedState {
+            reader,
+            next_read: 0,
+            written: 0,
+            stop: false,
+            read_error: None,
+            spare: Vec::new(),
+        }),
+        room: Condvar::new(),
+        ahead: threads as u64 * 2 + 2,
+    };
     pool.in_place_scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<(u64, OwnedChunk, Vec<u8>, thread::Result<T>)>();
-        let mut spare_in: Vec<Vec<u8>> = Vec::new();
-        let mut spare_out: Vec<Vec<u8>> = Vec::new();
+        let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
+        for _ in 0..threads {
+            let (tx, feed) = (done_tx.clone(), &feed);
+            scope.spawn(move |_| feed.work(process, &tx));
+        }
+        drop(done_tx);
+        // Whatever ends this thread's loop (the input's end, a failed
+        // write, a panic here or in a worker), the workers stop taking
+        // chunks: else a worker waiting for room would wait for ever, and
+        // the scope with it.
+        let _stop = StopOnDrop(&feed);
+        let mut progress = Progress::default();
         // Finished chunks waiting for those before them, by sequence number.
         let mut ready: BTreeMap<u64, (OwnedChunk, Vec<u8>, T)> = BTreeMap::new();
-        let (mut next_read, mut next_write, mut in_flight) = (0u64, 0u64, 0usize);
-        let mut read_error = None;
+        let mut next_write = 0u64;
         let mut write_error = None;
-        let mut eof = false;
-        loop {
-            // INVARIANT: chunks [next_write, next_read) are in flight or ready;
-            // bounding their number (not only those in flight) bounds memory
-            // even when one slow chunk holds up the ones after it.
-            while !eof && write_error.is_none() && next_read - next_write < max_in_flight as u64 {
-                match reader.next_chunk(spare_in.pop().unwrap_or_default()) {
-                    Ok(Some(chunk)) => {
-                        let tx = done_tx.clone();
-                        let mut out = spare_out.pop().unwrap_or_default();
-                        let seq = next_read;
-                        scope.spawn(move |_| {
-                            out.clear();
-                            // A panic goes back as the chunk's result, to be
-                            // resumed on the calling thread: else the loop
-                            // below would wait for this chunk for ever.
-                            let value = panic::catch_unwind(AssertUnwindSafe(|| {
-                                process(&chunk.as_chunk(), &mut out)
-                            }));
-                            // The receiver outlives every task of the scope.
-                            let _ = tx.send((seq, chunk, out, value));
-                        });
-                        next_read += 1;
-                        in_flight += 1;
-                    }
-                    Ok(None) => eof = true,
-                    Err(e) => {
-                        read_error = Some(e);
-                        eof = true;
-                    }
-                }
-            }
-            if in_flight == 0 {
-                break;
-            }
-            let Ok((seq, chunk, out, value)) = done_rx.recv() else {
-                break;
-            };
+        // Ends when every worker has stopped: at the end of the input, on
+        // a read error, or when told to.
+        for (seq, chunk, out, value) in done_rx.iter() {
             let value = value.unwrap_or_else(|payload| panic::resume_unwind(payload));
-            in_flight -= 1;
             ready.insert(seq, (chunk, out, value));
-            while let Some((chunk, mut out, value)) = ready.remove(&next_write) {
+            let mut spare = Vec::new();
+            while let Some((chunk, out, value)) = ready.remove(&next_write) {
                 next_write += 1;
-                if write_error.is_none() {
-                    match output.write_all(&out) {
-                        Ok(()) => {
-                            progress.add(&chunk);
-                            consume(value, &progress);
-                        }
-                        Err(e) => write_error = Some(e),
-                    }
+                if let Err(e) = output.write_all(&out) {
+                    write_error = Some(e);
+                    break;
                 }
-                out.clear();
-                spare_out.push(out);
-                spare_in.push(chunk.data);
+                progress.add(&chunk);
+                consume(value, &progress);
+                spare.push((chunk.data, out));
+            }
+            let mut state = feed.lock();
+            state.written = next_write;
+            state.spare.append(&mut spare);
+            state.stop |= write_error.is_some();
+            drop(state);
+            feed.room.notify_all();
+            if write_error.is_some() {
+                break;
             }
         }
+        let read_error = feed.lock().read_error.take();
         match (write_error, read_error) {
             (Some(e), _) => Err(RunError::Write(e)),
             (None, Some(e)) => Err(RunError::Read(e)),
             (None, None) => Ok(()),
         }
     })
+}
+
+/// A chunk processed by a worker: its sequence number, the chunk, its
+/// output and its value (or the panic of `process`, to be resumed on the
+/// calling thread).
+type Done<T> = (u64, OwnedChunk, Vec<u8>, thread::Result<T>);
+
+/// What the workers of [`run_pipelined`] share: the reader and the counts
+/// behind one lock, and the condition that room was made.
+struct Feed<'r, R> {
+    state: Mutex<FeedState<'r, R>>,
+    /// Notified when chunks are written (room for more) or on a stop.
+    room: Condvar,
+    /// How many chunks may be read and not yet written.
+    ahead: u64,
+}
+
+struct FeedState<'r, R> {
+    reader: &'r mut ChunkReader<R>,
+    /// Chunks handed out so far, and written so far.
+    // INVARIANT: chunks [written, next_read) are being processed or wait to
+    // be written; bounding their number (not only those being processed)
+    // bounds memory even when one slow chunk holds up the ones after it.
+    next_read: u64,
+    written: u64,
+    /// No more chunks are to be taken.
+    stop: bool,
+    read_error: Option<io::Error>,
+    /// Buffers of written chunks (input, output), for the next ones.
+    spare: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl<'r, R: Read> Feed<'r, R> {
+    /// The state, even after a panic while it was held (a panic in
+    /// `process` never happens under the lock; one in reading would be
+    /// resumed from its worker all the same).
+    fn lock(&self) -> MutexGuard<'_, FeedState<'r, R>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A worker's loop: take the next chunk (waiting for room), process
+    /// it, send it back; until the input ends, a read fails or a stop.
+    fn work<T, P>(&self, process: &P, done: &mpsc::Sender<Done<T>>)
+    where
+        P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T,
+    {
+        loop {
+            let mut state = self.lock();
+            while !state.stop && state.next_read - state.written >= self.ahead {
+                state = self
+                    .room
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            if state.stop {
+                return;
+            }
+            let (data, mut out) = state.spare.pop().unwrap_or_default();
+            let chunk = match state.reader.next_chunk(data) {
+                Ok(Some(chunk)) => chunk,
+                Ok(None) => return,
+                Err(e) => {
+                    state.read_error = Some(e);
+                    return;
+                }
+            };
+            let seq = state.next_read;
+            state.next_read += 1;
+            drop(state);
+            out.clear();
+            // A panic goes back as the chunk's result, to be resumed on the
+            // calling thread: else it would wait for this chunk for ever.
+            let value =
+                panic::catch_unwind(AssertUnwindSafe(|| process(&chunk.as_chunk(), &mut out)));
+            if done.send((seq, chunk, out, value)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Stops the workers of a [`Feed`] when dropped.
+struct StopOnDrop<'f, 'r, R>(&'f Feed<'r, R>);
+
+impl<R> Drop for StopOnDrop<'_, '_, R> {
+    fn drop(&mut self) {
+        let mut state = self.0.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.stop = true;
+        drop(state);
+        self.0.room.notify_all();
+    }
 }
 
 /// A chunk that owns its bytes.

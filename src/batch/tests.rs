@@ -318,3 +318,124 @@ fn panic_in_a_worker_reaches_the_caller() {
         );
     }
 }
+
+/// Runs `job` on another thread and returns its result, failing the test
+/// if it takes more than 60 s (a pipeline waiting for ever).
+fn within_a_minute<T: Send + 'static>(what: &str, job: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(job());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("{what}: run still waiting after 60 s"))
+}
+
+/// A line per chunk, 1,000 of them: the workers fill the read-ahead
+/// window long before the input ends.
+fn thousand_lines() -> Vec<u8> {
+    (0..1000)
+        .flat_map(|i| format!("{i}\n").into_bytes())
+        .collect()
+}
+
+/// While one chunk is slow, the other workers read ahead by at most
+/// `2 x threads + 2` chunks (memory stays bounded), and then wait.
+#[test]
+fn read_ahead_is_bounded_by_the_window() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let max_ahead = within_a_minute("slow first chunk", || {
+        let pool = Pool::new(2).unwrap();
+        let options = Options {
+            pool: Some(&pool),
+            chunk_size: 2,
+            ..Options::default()
+        };
+        let (started, consumed, max_ahead) = (
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+        );
+        run(
+            &thousand_lines()[..],
+            &mut io::sink(),
+            &options,
+            |chunk, _| {
+                let ahead =
+                    started.fetch_add(1, Ordering::SeqCst) + 1 - consumed.load(Ordering::SeqCst);
+                max_ahead.fetch_max(ahead, Ordering::SeqCst);
+                if chunk.first_line() == 1 {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            },
+            |(), _| {
+                consumed.fetch_add(1, Ordering::SeqCst);
+            },
+        )
+        .unwrap();
+        assert_eq!(consumed.load(Ordering::SeqCst), 1000);
+        max_ahead.load(Ordering::SeqCst)
+    });
+    assert!((2..=6).contains(&max_ahead), "{max_ahead} chunks ahead");
+}
+
+/// The ways a run ends early (a panic in `process` or in `consume`, a
+/// failed write) end it while workers wait for room in the window,
+/// instead of leaving them, and the caller, waiting for ever.
+#[test]
+fn early_ends_stop_waiting_workers() {
+    struct Full;
+    impl io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk full"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    for end in ["process", "consume", "write"] {
+        let outcome = within_a_minute(end, move || {
+            let pool = Pool::new(2).unwrap();
+            let options = Options {
+                pool: Some(&pool),
+                chunk_size: 2,
+                ..Options::default()
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut written = Vec::new();
+                let mut full = Full;
+                let output: &mut (dyn io::Write + Send) = if end == "write" {
+                    &mut full
+                } else {
+                    &mut written
+                };
+                run(
+                    &thousand_lines()[..],
+                    output,
+                    &options,
+                    |chunk, out| {
+                        if chunk.first_line() == 1 {
+                            // The other worker fills the window meanwhile.
+                            std::thread::sleep(std::time::Duration::from_millis(100));
+                            assert!(end != "process", "process at line 1");
+                        }
+                        out.extend_from_slice(chunk.data());
+                    },
+                    |(), _| assert!(end != "consume", "consume"),
+                )
+                .map_err(|e| e.to_string())
+            }))
+            .map_err(|p| match p.downcast::<&str>() {
+                Ok(s) => s.to_string(),
+                Err(p) => p
+                    .downcast::<String>()
+                    .map_or("another payload".into(), |s| *s),
+            })
+        });
+        let expected = match end {
+            "write" => Ok(Err("write error: disk full".to_string())),
+            "process" => Err("process at line 1".to_string()),
+            _ => Err("consume".to_string()),
+        };
+        assert_eq!(outcome, expected, "{end}");
+    }
+}
