@@ -138,12 +138,24 @@ fn delimiting_rules() {
         ("http://example.org/\u{7F}", &["http://example.org/"]),
         // C1b a URI right after a terminal colour code starts past it
         // (its final letter and digits are scheme characters); the ESC
-        // of the next code ends it. Without the ESC, `[32m` is text.
+        // of the next code ends it. A colour code that lost its ESC
+        // (`[32m`: digits and a final `m`) counts too, at both ends of a
+        // URI that follows one; `[m` and `;32m` without ESC and `[` are text.
         (
             "\x1b[32mhttp://a.com/x\x1b[0m \x1b[1;38;5;208mhttps://b.com/\x1b[m",
             &["http://a.com/x", "https://b.com/"],
         ),
-        ("\x1b[Khttp://a.com/ [32mhttp://b.com/ x;32mhttp://c.com/", &["http://a.com/", "mhttp://b.com/", "mhttp://c.com/"]),
+        ("\x1b[Khttp://a.com/ [32mhttp://b.com/ x;32mhttp://c.com/", &["http://a.com/", "http://b.com/", "mhttp://c.com/"]),
+        (
+            "[32mhttp://a.com/x[0m. [1;31mhttps://b.org/p?q=1[0m [mhttp://c.com/",
+            &["http://a.com/x", "https://b.org/p?q=1", "mhttp://c.com/"],
+        ),
+        // Only a URI after a colour code loses a closing one (`[0m` is
+        // kept, and judged, elsewhere); `[3m` then `mailto:`.
+        (
+            "see http://a.com/x[0m [2001:db8::1] [3mmailto:a@b.com",
+            &["http://a.com/x[0m", "mailto:a@b.com"],
+        ),
         // C2 trailing punctuation, alone and combined (linkify).
         ("http://example.org/..", &["http://example.org/"]),
         ("http://example.org/:", &["http://example.org/"]),
@@ -502,13 +514,19 @@ fn schemeless_cases() {
             &["http://example.com/a", "http://www.example.org"],
         ),
         ("x\\u0026example.com/ x\\\\nexample.com/a", &[]),
-        // After a terminal colour code (C1b); without its ESC, `[32m` is
-        // part of the word.
+        // After a terminal colour code (C1b), with its ESC or without.
         (
             "\x1b[32mexample.com/x\x1b[0m \x1b[1;32mwww.example.org\x1b[0m",
             &["http://example.com/x", "http://www.example.org"],
         ),
-        ("[32mexample.com/x", &["http://32mexample.com/x"]),
+        (
+            "[32mexample.com/x[0m [1;32mwww.example.org[0m x;32mexample.com",
+            &[
+                "http://example.com/x",
+                "http://www.example.org",
+                "http://32mexample.com",
+            ],
+        ),
         (
             "www.example.rs and example.rs/x",
             &["http://www.example.rs", "http://example.rs/x"],

@@ -115,6 +115,9 @@ pub fn generate(seed: u64, n: usize) -> (String, Vec<String>) {
                 u.clone(),
             ),
             // Coloured terminal output, a BBCode link, Markdown emphasis.
+            // (Half of them with their ESCs lost, as some viewers and
+            // pastes leave them.)
+            16 if r.below(2) == 0 => (format!("[1;32m{u}[0m "), u.clone()),
             16 => (format!("\x1b[1;32m{u}\x1b[0m "), u.clone()),
             17 => (format!("[url]{u}[/url] "), u.clone()),
             18 => (format!("_{u}_ "), u.clone()),

@@ -88,7 +88,10 @@ pub(super) fn escape_before(
 /// parameters; the bytes looked at count in `scan`'s work. Its final
 /// letter and digits are scheme and host characters, so a URI written
 /// right after one in a coloured log (`ESC[32mhttp://a.com/`) starts
-/// after it (rule C1b).
+/// after it (rule C1b). A colour code whose ESC was lost (`[32m`, as logs
+/// passed through some viewers and pastes hold them) counts too: a final
+/// `m` after at least one digit, where the URI would otherwise be
+/// `mhttp://...` or a host `32mexample.com`.
 pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> {
     let params = text[..at]
         .iter()
@@ -97,15 +100,38 @@ pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> 
         .count();
     let open = at - params;
     scan.work(params);
-    if open < 2 || text[open - 1] != b'[' || text[open - 2] != 0x1b {
+    if open < 1 || text[open - 1] != b'[' {
         return None;
     }
     let digits = text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
     scan.work(digits);
     let last = at + digits;
-    text.get(last)
-        .is_some_and(u8::is_ascii_alphabetic)
-        .then_some(last + 1)
+    let esc = open >= 2 && text[open - 2] == 0x1b;
+    let colour =
+        || text[open..last].iter().any(u8::is_ascii_digit) && text.get(last) == Some(&b'm');
+    let ends = if esc {
+        text.get(last).is_some_and(u8::is_ascii_alphabetic)
+    } else {
+        colour()
+    };
+    ends.then_some(last + 1)
+}
+
+/// Where the run of URI bytes `text[body..end]` of a URI that follows a
+/// colour code (rule C1b) ends when the closing code lost its ESC too
+/// (`[32mhttp://a.com/x[0m`): at the first `[`, digits and `;`, `m` (never
+/// valid in a URI). Rare: out of line.
+#[inline(never)]
+pub(super) fn before_colour_code(text: &[u8], body: usize, end: usize) -> Option<usize> {
+    memchr::memchr_iter(b'[', &text[body..end])
+        .map(|i| body + i)
+        .find(|&i| {
+            let params = text[i + 1..end]
+                .iter()
+                .take_while(|&&b| b.is_ascii_digit() || b == b';')
+                .count();
+            params > 0 && text.get(i + 1 + params) == Some(&b'm')
+        })
 }
 
 /// Whether the character `c` may continue a URI in text: a byte of the
