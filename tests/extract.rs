@@ -144,6 +144,9 @@ fn delimiting_rules() {
             &["http://a.com/x", "https://b.com/"],
         ),
         ("\x1b[Khttp://a.com/ [32mhttp://b.com/ x;32mhttp://c.com/", &["http://a.com/", "mhttp://b.com/", "mhttp://c.com/"]),
+        // Between the code and the scheme, what is no letter (a list's
+        // number) is skipped, as before any scheme.
+        ("\x1b[32m1.http://a.com/x\x1b[0m", &["http://a.com/x"]),
         // C2 trailing punctuation, alone and combined (linkify).
         ("http://example.org/..", &["http://example.org/"]),
         ("http://example.org/:", &["http://example.org/"]),
@@ -288,6 +291,9 @@ fn delimiting_rules() {
         ("\\ud83d\\ude00http://e.com/", &["http://e.com/"]),
         ("'\\x3chttp://e.com/\\x3e'", &["http://e.com/"]),
         ("C:\\\\nhttp://b.com/", &["nhttp://b.com/"]),
+        // After an escape, what is no letter (a list's number) is
+        // skipped, as before any scheme.
+        ("{\"msg\":\"steps\\n1.http://a.com/x\"}", &["http://a.com/x"]),
         ("// see http://c.com/doc.", &["http://c.com/doc"]),
         ("let u = `http://t.com/${id}`;", &["http://t.com/$"]),
         // C8 chat: Slack's `<url|label>`, CJK and full-width punctuation.
