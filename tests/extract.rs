@@ -291,6 +291,11 @@ fn delimiting_rules() {
         ("\\ud83d\\ude00http://e.com/", &["http://e.com/"]),
         ("'\\x3chttp://e.com/\\x3e'", &["http://e.com/"]),
         ("C:\\\\nhttp://b.com/", &["nhttp://b.com/"]),
+        // Each of JSON's escapes of a letter: `\r`, `\b` and `\f` too.
+        (
+            "a\\rhttp://a.com/ b\\bhttp://b.com/ c\\fhttp://c.com/",
+            &["http://a.com/", "http://b.com/", "http://c.com/"],
+        ),
         // After an escape, what is no letter (a list's number) is
         // skipped, as before any scheme.
         ("{\"msg\":\"steps\\n1.http://a.com/x\"}", &["http://a.com/x"]),
