@@ -244,6 +244,12 @@ fn delimiting_rules() {
         ("&apos;http://a.com/x.&apos;&#46; http://a.com/x;&#39;", &["http://a.com/x", "http://a.com/x"]),
         ("http://a.com/it&#39;s http://a.com/&#39;s&#39;", &["http://a.com/it&#39;s", "http://a.com/&#39;s"]),
         ("http://a.com/x&#39;a&#97;", &["http://a.com/x&#39;a&#97"]),
+        // Only a reference to such punctuation: before a trailing `;`, one
+        // to a URI character (`&amp;`) or an `&` of no reference stays.
+        (
+            "http://a.com/?a=1&amp; http://a.com/?b&c;",
+            &["http://a.com/?a=1&amp", "http://a.com/?b&c"],
+        ),
         // C7 JSON strings and source code.
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),
