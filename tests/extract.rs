@@ -171,6 +171,9 @@ fn delimiting_rules() {
         ("(http://example.org/.)", &["http://example.org/"]),
         ("http://example.org/(.", &["http://example.org/"]),
         ("http://example.org/]()", &["http://example.org/"]),
+        // A closer that ends the last byte of an 8-byte word (counted from
+        // the `:`) after seven bytes with no bracket.
+        ("(http://a.com/bbbbbbb)", &["http://a.com/bbbbbbb"]),
         (
             "(http://one.org/)(http://two.org/)",
             &["http://one.org/", "http://two.org/"],
