@@ -156,6 +156,9 @@ fn delimiting_rules() {
             "see http://a.com/x[0m [2001:db8::1] [3mmailto:a@b.com",
             &["http://a.com/x[0m", "mailto:a@b.com"],
         ),
+        // Between the code and the scheme, what is no letter (a list's
+        // number) is skipped, as before any scheme.
+        ("\x1b[32m1.http://a.com/x\x1b[0m", &["http://a.com/x"]),
         // C2 trailing punctuation, alone and combined (linkify).
         ("http://example.org/..", &["http://example.org/"]),
         ("http://example.org/:", &["http://example.org/"]),
@@ -180,6 +183,9 @@ fn delimiting_rules() {
         ("(http://example.org/.)", &["http://example.org/"]),
         ("http://example.org/(.", &["http://example.org/"]),
         ("http://example.org/]()", &["http://example.org/"]),
+        // A closer that ends the last byte of an 8-byte word (counted from
+        // the `:`) after seven bytes with no bracket.
+        ("(http://a.com/bbbbbbb)", &["http://a.com/bbbbbbb"]),
         (
             "(http://one.org/)(http://two.org/)",
             &["http://one.org/", "http://two.org/"],
@@ -253,6 +259,12 @@ fn delimiting_rules() {
         ("&apos;http://a.com/x.&apos;&#46; http://a.com/x;&#39;", &["http://a.com/x", "http://a.com/x"]),
         ("http://a.com/it&#39;s http://a.com/&#39;s&#39;", &["http://a.com/it&#39;s", "http://a.com/&#39;s"]),
         ("http://a.com/x&#39;a&#97;", &["http://a.com/x&#39;a&#97"]),
+        // Only a reference to such punctuation: before a trailing `;`, one
+        // to a URI character (`&amp;`) or an `&` of no reference stays.
+        (
+            "http://a.com/?a=1&amp; http://a.com/?b&c;",
+            &["http://a.com/?a=1&amp", "http://a.com/?b&c"],
+        ),
         // C7 JSON strings and source code.
         ("{\"u\":\"http://j.com/x\",\"v\":1}", &["http://j.com/x"]),
         ("{\"u\":\"http:\\/\\/j.com\\/x\"}", &["http://j.com/x"]),
@@ -300,6 +312,14 @@ fn delimiting_rules() {
         ("\\ud83d\\ude00http://e.com/", &["http://e.com/"]),
         ("'\\x3chttp://e.com/\\x3e'", &["http://e.com/"]),
         ("C:\\\\nhttp://b.com/", &["nhttp://b.com/"]),
+        // Each of JSON's escapes of a letter: `\r`, `\b` and `\f` too.
+        (
+            "a\\rhttp://a.com/ b\\bhttp://b.com/ c\\fhttp://c.com/",
+            &["http://a.com/", "http://b.com/", "http://c.com/"],
+        ),
+        // After an escape, what is no letter (a list's number) is
+        // skipped, as before any scheme.
+        ("{\"msg\":\"steps\\n1.http://a.com/x\"}", &["http://a.com/x"]),
         ("// see http://c.com/doc.", &["http://c.com/doc"]),
         ("let u = `http://t.com/${id}`;", &["http://t.com/$"]),
         // C8 chat: Slack's `<url|label>`, CJK and full-width punctuation.
