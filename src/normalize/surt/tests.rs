@@ -32,6 +32,181 @@ fn oracle_keys() {
     }
 }
 
+/// Session ids leave the key as `surt.surt()` removes them: an ASP.NET
+/// segment (`/(a(24 letters or digits)...)/` or `/(24 ...)/`) when a
+/// `.aspx` follows it with something before and no `?` between, the last
+/// of each form; and `jsessionid`, `phpsessid`, `sid` (32 letters or
+/// digits), `aspsessionid` (8 letters, 24 letters) and `cfid`+`cftoken`
+/// parameters, each pattern at its last place, ending the query or an `&`,
+/// which goes with it (the `&` before it stays). The near misses stay: one
+/// letter short or too long, a wrong byte at each place of a pattern. Both
+/// by the general steps ([`key`]) and by the fast path of valid URIs
+/// ([`key_uri`]), which decides by itself whether to look for them
+/// (`has_aspx`, `may_name_session`). `<24>`, `<32>` and `<L24>` stand for
+/// ids, written lowercase in the keys.
+#[test]
+fn session_ids_go_as_the_library_removes_them() {
+    let ids = |s: &str| {
+        s.replace("<24>", "0123456789abcdefghijklmn")
+            .replace("<32>", "0123456789abcdef0123456789ABCDEF")
+            .replace("<L24>", "ABCDEFGHIJKLMNOPQRSTUVWX")
+    };
+    for (input, expected) in [
+        // ASP.NET segments: each form, both, the last of two; then near
+        // misses, which stay.
+        ("http://a.com/(a(<24>))/x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/(<24>)/x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/(a(<24>)B(<24>))/x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/x/(<24>)/y.ASPX", "com,a)/x/y.aspx"),
+        ("http://a.com/(<24>)/x.aspxyz", "com,a)/x.aspxyz"),
+        ("http://a.com/(<24>)/x.aspx/", "com,a)/x.aspx"),
+        ("http://a.com/(<24>)/x.aspx?q=1", "com,a)/x.aspx?q=1"),
+        ("http://a.com/(<24>)/x.asp.aspx", "com,a)/x.asp.aspx"),
+        ("http://a.com/(<24>)//x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/(<24>)/(<24>)/x.aspx", "com,a)/(<24>)/x.aspx"),
+        ("http://a.com/(a(<24>))/(<24>)/x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/(<24>)/(a(<24>))/x.aspx", "com,a)/x.aspx"),
+        ("http://a.com/(<24>)/x.asp", "com,a)/(<24>)/x.asp"),
+        ("http://a.com/(<24>)/x.aspy", "com,a)/(<24>)/x.aspy"),
+        ("http://a.com/y.aspx/(<24>)/x", "com,a)/y.aspx/(<24>)/x"),
+        ("http://a.com/(<24>)/.aspx", "com,a)/(<24>)/.aspx"),
+        ("http://a.com/(<24>)/x/.aspx", "com,a)/x/.aspx"),
+        ("http://a.com/(<24>)/x%3F.aspx", "com,a)/(<24>)/x?.aspx"),
+        (
+            "http://a.com/(<24>)/x%3Fy/z.aspx",
+            "com,a)/(<24>)/x?y/z.aspx",
+        ),
+        (
+            "http://a.com/(0123456789abcdefghijklm)/x.aspx",
+            "com,a)/(0123456789abcdefghijklm)/x.aspx",
+        ),
+        ("http://a.com/(<24>o)/x.aspx", "com,a)/(<24>o)/x.aspx"),
+        (
+            "http://a.com/(0123456789abcdefghijklm-)/x.aspx",
+            "com,a)/(0123456789abcdefghijklm-)/x.aspx",
+        ),
+        ("http://a.com/(1(<24>))/x.aspx", "com,a)/(1(<24>))/x.aspx"),
+        ("http://a.com/((<24>))/x.aspx", "com,a)/((<24>))/x.aspx"),
+        ("http://a.com/(a(<24>))x/y.aspx", "com,a)/(a(<24>))x/y.aspx"),
+        ("http://a.com/(a(<24>)/x.aspx", "com,a)/(a(<24>)/x.aspx"),
+        ("http://a.com/(a(<24>x)/x.aspx", "com,a)/(a(<24>x)/x.aspx"),
+        (
+            "http://a.com/(a(<24>)b(0123456789abcdefghijklm))/x.aspx",
+            "com,a)/(a(<24>)b(0123456789abcdefghijklm))/x.aspx",
+        ),
+        ("http://a.com/x(<24>)/y.aspx", "com,a)/x(<24>)/y.aspx"),
+        ("http://a.com/(x)/y.aspx", "com,a)/(x)/y.aspx"),
+        ("http://a.com/(ab<24>))/x.aspx", "com,a)/(ab<24>))/x.aspx"),
+        // jsessionid, phpsessid and sid: 32 letters or digits ending the
+        // query or an `&`.
+        ("http://a.com/?jsessionid=<32>", "com,a)/"),
+        ("http://a.com/?JSESSIONID=<32>&b=1", "com,a)/?b=1"),
+        ("http://a.com/?b=1&jsessionid=<32>&c=2", "com,a)/?b=1&c=2"),
+        ("http://a.com/?jsessionid=<32>&", "com,a)/"),
+        ("http://a.com/?&jsessionid=<32>", "com,a)/?&"),
+        (
+            "http://a.com/?jsessionid=<32>&jsessionid=<32>",
+            "com,a)/?&jsessionid=<32>",
+        ),
+        (
+            "http://a.com/?jsessionid=0123456789abcdef0123456789ABCDE",
+            "com,a)/?jsessionid=0123456789abcdef0123456789abcde",
+        ),
+        (
+            "http://a.com/?jsessionid=0123456789abcdef0123456789ABCDE-",
+            "com,a)/?jsessionid=0123456789abcdef0123456789abcde-",
+        ),
+        (
+            "http://a.com/?jsessionid=<32>x&b=1",
+            "com,a)/?b=1&jsessionid=<32>x",
+        ),
+        ("http://a.com/?phpsessid=<32>", "com,a)/"),
+        ("http://a.com/?PHPSESSID=<32>&b=1", "com,a)/?b=1"),
+        ("http://a.com/?phpsessid=<32>&jsessionid=<32>", "com,a)/"),
+        ("http://a.com/?sid=<32>", "com,a)/"),
+        ("http://a.com/?a=1&sid=<32>", "com,a)/?&a=1"),
+        ("http://a.com/?xsid=<32>&b=1", "com,a)/?xb=1"),
+        ("http://a.com/?x=sid=<32>", "com,a)/?x="),
+        ("http://a.com/?sid=<32>&sid=<32>", "com,a)/?&sid=<32>"),
+        ("http://a.com/?a=<32>&sid=<32>", "com,a)/?&a=<32>"),
+        ("http://a.com/?sidx=<32>", "com,a)/?sidx=<32>"),
+        ("http://a.com/?nid=<32>", "com,a)/?nid=<32>"),
+        ("http://a.com/?sid=1&b=<32>", "com,a)/?b=<32>&sid=1"),
+        // aspsessionid: 8 letters, `=`, 24 letters; near misses with a
+        // `cfid`, which makes the query one to look at.
+        ("http://a.com/?ASPSESSIONIDABCDEFGH=<L24>", "com,a)/"),
+        (
+            "http://a.com/?b=1&aspsessionidabcdefgh=<L24>&c=2",
+            "com,a)/?b=1&c=2",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefg1=<L24>",
+            "com,a)/?aspsessionidabcdefg1=<L24>",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefgh=ABCDEFGHIJKLMNOPQRSTUVW1",
+            "com,a)/?aspsessionidabcdefgh=abcdefghijklmnopqrstuvw1",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefgh=ABCDEFGHIJKLMNOPQRSTUVW",
+            "com,a)/?aspsessionidabcdefgh=abcdefghijklmnopqrstuvw",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefgh=<L24>x",
+            "com,a)/?aspsessionidabcdefgh=<L24>x",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefgh!<L24>",
+            "com,a)/?aspsessionidabcdefgh!<L24>",
+        ),
+        (
+            "http://a.com/?aspsessionidabcdefgh=<L24>&sid=<32>",
+            "com,a)/",
+        ),
+        (
+            "http://a.com/?xspsessionidabcdefgh=<L24>&cfid=1",
+            "com,a)/?cfid=1&xspsessionidabcdefgh=<L24>",
+        ),
+        (
+            "http://a.com/?cfid=1&aspsessionidabcdefgh=ABCDEFGHIJKLMNOPQRSTUVW",
+            "com,a)/?aspsessionidabcdefgh=abcdefghijklmnopqrstuvw&cfid=1",
+        ),
+        // cfid and cftoken, each with a value.
+        ("http://a.com/?cfid=1&cftoken=2", "com,a)/"),
+        ("http://a.com/?CFID=1&CFTOKEN=2&b=3", "com,a)/?b=3"),
+        ("http://a.com/?b=3&cfid=12&cftoken=abc", "com,a)/?&b=3"),
+        ("http://a.com/?xcfid=1&cftoken=2", "com,a)/?x"),
+        ("http://a.com/?cfid=a=b&cftoken=c=d&e", "com,a)/?e"),
+        ("http://a.com/?cfid=&cftoken=2", "com,a)/?cfid=&cftoken=2"),
+        ("http://a.com/?cfid=1&cftoken=", "com,a)/?cfid=1&cftoken="),
+        (
+            "http://a.com/?cfid=1&cftoken=&b=1",
+            "com,a)/?b=1&cfid=1&cftoken=",
+        ),
+        ("http://a.com/?cfid=1", "com,a)/?cfid=1"),
+        ("http://a.com/?cfid=1&b=2", "com,a)/?b=2&cfid=1"),
+        ("http://a.com/?cfid=1&cftokn=23", "com,a)/?cfid=1&cftokn=23"),
+        ("http://a.com/?cfid=1&cftoken", "com,a)/?cfid=1&cftoken"),
+        ("http://a.com/?cfid=1&cftoken=2&sid=<32>", "com,a)/"),
+        (
+            "http://a.com/?abcd=1&cftoken=2&cfid=3",
+            "com,a)/?abcd=1&cfid=3&cftoken=2",
+        ),
+        ("http://a.com/?cfid=", "com,a)/?cfid="),
+    ] {
+        let (input, expected) = (ids(input), ids(expected).to_ascii_lowercase());
+        assert_eq!(k(&input), expected, "{input:?}");
+        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut out = Vec::new();
+        key_uri(&uri, &mut out);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            expected,
+            "{input:?}, fast path"
+        );
+    }
+}
+
 /// Any bytes get a key, without a panic: ASCII with no line break (a line
 /// starting with `filedesc` aside), whatever the line holds.
 #[test]
