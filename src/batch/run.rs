@@ -379,12 +379,12 @@ where
         let mut ready: BTreeMap<u64, (OwnedChunk, Vec<u8>, T)> = BTreeMap::new();
         let mut next_write = 0u64;
         let mut write_error = None;
+        let mut spare = Vec::new();
         // Ends when every worker has stopped: at the end of the input, on
         // a read error, or when told to.
         for (seq, chunk, out, value) in done_rx.iter() {
             let value = value.unwrap_or_else(|payload| panic::resume_unwind(payload));
             ready.insert(seq, (chunk, out, value));
-            let mut spare = Vec::new();
             while let Some((chunk, out, value)) = ready.remove(&next_write) {
                 next_write += 1;
                 if let Err(e) = output.write_all(&out) {
@@ -398,9 +398,9 @@ where
             let mut state = feed.lock();
             state.written = next_write;
             state.spare.append(&mut spare);
-            state.stop |= write_error.is_some();
             drop(state);
             feed.room.notify_all();
+            // (The workers are stopped by `_stop` on the way out.)
             if write_error.is_some() {
                 break;
             }
@@ -444,14 +444,16 @@ struct FeedState<'r, R> {
     spare: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
-impl<'r, R: Read> Feed<'r, R> {
+impl<'r, R> Feed<'r, R> {
     /// The state, even after a panic while it was held (a panic in
     /// `process` never happens under the lock; one in reading would be
     /// resumed from its worker all the same).
     fn lock(&self) -> MutexGuard<'_, FeedState<'r, R>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
 
+impl<R: Read> Feed<'_, R> {
     /// A worker's loop: take the next chunk (waiting for room), process
     /// it, send it back; until the input ends, a read fails or a stop.
     fn work<T, P>(&self, process: &P, done: &mpsc::Sender<Done<T>>)
@@ -498,7 +500,7 @@ struct StopOnDrop<'f, 'r, R>(&'f Feed<'r, R>);
 
 impl<R> Drop for StopOnDrop<'_, '_, R> {
     fn drop(&mut self) {
-        let mut state = self.0.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.0.lock();
         state.stop = true;
         drop(state);
         self.0.room.notify_all();

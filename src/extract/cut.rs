@@ -2,7 +2,9 @@
 //! closers, quotes, trailing punctuation, Markdown emphasis, HTML
 //! references), once its run of URI bytes is known.
 
-use super::escape::{positional_reference_start, reference_end, reference_start};
+use super::escape::{
+    before_colour_code, positional_reference_start, reference_end, reference_start,
+};
 use super::scan::Scan;
 
 /// Whether `b` is punctuation or an opener that does not end a URI when a
@@ -33,6 +35,16 @@ pub(super) fn cut(
     body: usize,
     run_end: usize,
 ) -> usize {
+    // After a colour code (rule C1b: only then does a URI follow an `m`,
+    // a scheme and host character the URI would otherwise have taken in),
+    // the run ends at a closing code that lost its ESC. It ends the run,
+    // so that the searches below stop there too and no byte is looked at
+    // by two candidates (`[1mhttp://a` repeated).
+    let run_end = if start > 0 && text[start - 1] == b'm' {
+        colour_code_end(scan, text, body, run_end)
+    } else {
+        run_end
+    };
     let quoted = start > 0 && text[start - 1] == b'\'';
     let rest = &text[body..run_end];
     // Most URIs have neither: one search, which stops at the first of them,
@@ -73,6 +85,15 @@ pub(super) fn cut(
     if start > 0 && matches!(text[start - 1], b'_' | b'~') {
         return emphasis_end(scan, text, start, end);
     }
+    end
+}
+
+/// `run_end`, or the start of the first colour code without ESC in
+/// `text[body..run_end]`. Rare: out of line.
+#[inline(never)]
+fn colour_code_end(scan: &mut Scan, text: &[u8], body: usize, run_end: usize) -> usize {
+    let end = before_colour_code(text, body, run_end).unwrap_or(run_end);
+    scan.work(end - body);
     end
 }
 

@@ -106,32 +106,36 @@ pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> 
     let digits = text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
     scan.work(digits);
     let last = at + digits;
-    let esc = open >= 2 && text[open - 2] == 0x1b;
-    let colour =
-        || text[open..last].iter().any(u8::is_ascii_digit) && text.get(last) == Some(&b'm');
-    let ends = if esc {
-        text.get(last).is_some_and(u8::is_ascii_alphabetic)
-    } else {
-        colour()
-    };
-    ends.then_some(last + 1)
+    if open >= 2 && text[open - 2] == 0x1b {
+        return text
+            .get(last)
+            .is_some_and(u8::is_ascii_alphabetic)
+            .then_some(last + 1);
+    }
+    colour_code_len(&text[open - 1..]).map(|n| open - 1 + n)
+}
+
+/// The length of the colour code without its ESC that `bytes` starts
+/// with (rule C1b): `[`, digits and `;` with at least one digit, `m`.
+fn colour_code_len(bytes: &[u8]) -> Option<usize> {
+    let params = bytes.strip_prefix(b"[")?;
+    let n = params
+        .iter()
+        .take_while(|&&b| b.is_ascii_digit() || b == b';')
+        .count();
+    let digit = params[..n].iter().any(u8::is_ascii_digit);
+    (digit && params.get(n) == Some(&b'm')).then_some(n + 2)
 }
 
 /// Where the run of URI bytes `text[body..end]` of a URI that follows a
 /// colour code (rule C1b) ends when the closing code lost its ESC too
-/// (`[32mhttp://a.com/x[0m`): at the first `[`, digits and `;`, `m` (never
-/// valid in a URI). Rare: out of line.
+/// (`[32mhttp://a.com/x[0m`): at the first [`colour_code_len`] code
+/// (never valid in a URI). Rare: out of line.
 #[inline(never)]
 pub(super) fn before_colour_code(text: &[u8], body: usize, end: usize) -> Option<usize> {
     memchr::memchr_iter(b'[', &text[body..end])
         .map(|i| body + i)
-        .find(|&i| {
-            let params = text[i + 1..end]
-                .iter()
-                .take_while(|&&b| b.is_ascii_digit() || b == b';')
-                .count();
-            params > 0 && text.get(i + 1 + params) == Some(&b'm')
-        })
+        .find(|&i| colour_code_len(&text[i..end]).is_some())
 }
 
 /// Whether the character `c` may continue a URI in text: a byte of the

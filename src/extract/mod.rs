@@ -66,7 +66,7 @@ use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
 use cut::{cut, is_trailing};
-use escape::{before_colour_code, csi_end, escape_before, escape_len, unescape, unescaped};
+use escape::{csi_end, escape_before, escape_len, unescape, unescaped};
 use scan::Scan;
 
 mod cut;
@@ -313,8 +313,7 @@ impl<'a> Extract<'a> {
             }
             // After a string escape (`\nhttp://`) or a terminal colour
             // code (`ESC[32mhttp://`), from past it (C7b, C1b).
-            let markup = past_markup(&mut self.scan, text, run);
-            if let Some((past, _)) = markup {
+            if let Some((past, _)) = past_markup(&mut self.scan, text, run) {
                 start = past.min(colon);
                 while start < colon && !text[start].is_ascii_alphabetic() {
                     start += 1;
@@ -374,10 +373,6 @@ impl<'a> Extract<'a> {
                 self.json_run.end(&mut self.scan, text, colon + 1, true)
             } else {
                 self.run.end(&mut self.scan, text, colon + 1, false)
-            };
-            let run_end = match markup {
-                Some(_) => colour_code_end(&mut self.scan, text, start, colon + 1, run_end),
-                None => run_end,
             };
             let end = cut(&mut self.scan, text, start, colon + 1, run_end);
             self.pos = end.max(colon + 1);
@@ -489,27 +484,6 @@ fn markup_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> 
     }
 }
 
-/// The end of the run of URI bytes `text[body..run_end]` of a URI that
-/// starts at `start`, after a string escape or a colour code: before a
-/// colour code that lost its ESC (rule C1b), which only a URI after one is
-/// looked at for. It ends the run, not the URI after the run was cut, so
-/// that rule 3's search for closers stops there too and no byte is looked
-/// at by two candidates (`[1mhttp://a` repeated).
-fn colour_code_end(
-    scan: &mut Scan,
-    text: &[u8],
-    start: usize,
-    body: usize,
-    run_end: usize,
-) -> usize {
-    if start == 0 || text[start - 1] != b'm' {
-        return run_end;
-    }
-    let end = before_colour_code(text, body, run_end).unwrap_or(run_end);
-    scan.work(end - body);
-    end
-}
-
 /// Whether a schemeless host may follow `b` (rule 6): whitespace or one of
 /// `( [ { < " ' , ;` and a backtick.
 fn opens(b: u8) -> bool {
@@ -571,15 +545,12 @@ fn schemeless_at<'t>(
     scan: &mut Scan,
 ) -> Option<(Found<'t>, usize)> {
     let text = &full[..limit];
-    let markup = match past_markup(scan, text, start) {
-        Some((past, true)) if past < run_end => {
-            start = past;
-            true
-        }
+    match past_markup(scan, text, start) {
+        Some((past, true)) if past < run_end => start = past,
         Some(_) => return None,
         None if start > 0 && !opens(text[start - 1]) => return None,
-        None => false,
-    };
+        None => {}
+    }
     // Trailing dots end a sentence, not the host.
     let mut host_end = run_end;
     while host_end > start && text[host_end - 1] == b'.' {
@@ -616,10 +587,7 @@ fn schemeless_at<'t>(
     }
     if (host_end == run_end || end > host_end) && matches!(text.get(end), Some(b'/' | b'?' | b'#'))
     {
-        let mut path_end = run.end(scan, full, end, false).min(limit);
-        if markup {
-            path_end = colour_code_end(scan, text, start, end, path_end);
-        }
+        let path_end = run.end(scan, full, end, false).min(limit);
         end = cut(scan, text, start, host_end, path_end);
     }
     let after = text.get(end).copied();
