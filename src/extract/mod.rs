@@ -331,6 +331,7 @@ impl<'a> Extract<'a> {
             {
                 continue;
             }
+            self.scan.candidate(text, start);
             // Angle brackets: `<...>` or `<URL:...>` runs to the `>`.
             let before = &text[..start];
             let bracketed = before.ends_with(b"<")
@@ -739,6 +740,51 @@ mod tests {
             for backend in Backend::available() {
                 let end = Scan::new(backend).alphabet_end(&text, from);
                 prop_assert_eq!(end, expected, "{}", backend.name());
+            }
+        }
+
+        /// However the searches went before (a group classified for a
+        /// candidate, or skipped by `memchr`), the next `:` and the end of
+        /// a run are where a byte-by-byte search puts them, and the masks
+        /// that validation reads are the text's: `Scan::parse` gives what
+        /// `parse` gives.
+        #[test]
+        fn searches_agree_whatever_was_classified(
+            text in prop::collection::vec(prop_oneof![
+                12 => prop::sample::select(b"ab/.%2F?#".to_vec()),
+                1 => Just(b':'),
+                1 => any::<u8>(),
+            ], 0..2000),
+            steps in prop::collection::vec((0usize..3, 0usize..2000, 0usize..400), 1..24),
+        ) {
+            for backend in Backend::available() {
+                let mut scan = Scan::new(backend);
+                for &(step, at, back) in &steps {
+                    let at = at.min(text.len());
+                    match step {
+                        0 => {
+                            let colon = memchr::memchr(b':', &text[at..]).map(|i| at + i);
+                            prop_assert_eq!(scan.colon(&text, at), colon, "{}", backend.name());
+                        }
+                        1 if at < text.len() => scan.candidate(&text, at),
+                        _ => {
+                            let end = text[at..]
+                                .iter()
+                                .position(|&b| !in_alphabet(b))
+                                .map_or(text.len(), |i| at + i);
+                            prop_assert_eq!(scan.alphabet_end(&text, at), end, "{}", backend.name());
+                            // (From before the run too: masks the searches
+                            // have, had, or never had.)
+                            let start = at.saturating_sub(back);
+                            let uri = &text[start..end];
+                            prop_assert_eq!(
+                                scan.parse(start, uri, Mode::Reference),
+                                crate::parse(uri, Mode::Reference),
+                                "{}", backend.name()
+                            );
+                        }
+                    }
+                }
             }
         }
     }

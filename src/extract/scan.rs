@@ -1,7 +1,8 @@
 //! The text's stage-1 masks for extraction ([`Scan`]): where the next `:`
 //! is, and where a run of URI bytes ends, read off the masks of the blocks
-//! crossed instead of byte by byte; and the count of bytes looked at that
-//! the linear-time checks bound.
+//! crossed instead of byte by byte, the text classified only around its
+//! candidates; and the count of bytes looked at that the linear-time
+//! checks bound.
 
 use crate::grammar::Mode;
 use crate::simd::{Backend, Masks};
@@ -15,7 +16,8 @@ pub(super) fn in_alphabet(b: u8) -> bool {
 
 /// How many 64-byte blocks [`Scan`] classifies at once: one call to the
 /// classifier for 512 bytes, so that its dispatch is paid once per group,
-/// not once per block.
+/// not once per block. (Groups of 4 blocks: 3% fewer instructions on
+/// prose, 2% more on text that is mostly URIs, by callgrind.)
 const GROUP: usize = 8;
 
 /// How many blocks before the group [`Scan`] keeps the masks of (the last
@@ -32,12 +34,16 @@ const PAD: usize = 2;
 /// The text's stage-1 masks, a group of [`GROUP`] blocks at a time (aligned
 /// on the text's start), and how many bytes extraction looked at.
 ///
-/// The search for a URI's `:` and for the end of its run of URI bytes both
-/// read the masks of the blocks they cross: a block without a `:` is
-/// skipped at once, and a run ends at the first `special` byte that is not
-/// `%` `@` `[` `]`. Both searches move forward, so each group is classified
-/// a bounded number of times (the searches of one candidate and of the
-/// next meet in the same group).
+/// The search for the end of a URI's run of URI bytes reads the masks of
+/// the blocks it crosses: a run ends at the first `special` byte that is
+/// not `%` `@` `[` `]`. The search for a `:` reads them in the group at
+/// hand and `memchr`s past it: a group is classified when a candidate
+/// starts in it or its run reaches it, so text without URIs costs a
+/// `memchr`, not a classification (on prose, 28% fewer instructions for
+/// the whole extraction; on text that is mostly URIs, the same). The
+/// searches move forward, so each group is classified a bounded number of
+/// times (the searches of one candidate and of the next meet in the same
+/// group).
 #[derive(Clone, Debug)]
 pub(super) struct Scan {
     backend: Backend,
@@ -137,10 +143,15 @@ impl Scan {
         }
     }
 
-    /// The first `:` of `text` at or after `from`.
+    /// The first `:` of `text` at or after `from`: read off the masks of
+    /// the group at hand, and past it found by `memchr`, which classifies
+    /// nothing. Most `:`s of prose start no URI (`Note:`, `12:30`), so
+    /// a group is classified only when a candidate needs its masks
+    /// ([`Scan::candidate`]), not for every `:` or every group.
     pub(super) fn colon(&mut self, text: &[u8], from: usize) -> Option<usize> {
         let mut at = from;
-        while at < text.len() {
+        let group_end = self.base.wrapping_add(64 * GROUP).min(text.len());
+        while at < group_end && at >= self.base {
             let (block, m) = self.block(text, at);
             let colons = m.colon >> (at - block);
             if colons != 0 {
@@ -150,8 +161,18 @@ impl Scan {
             }
             at = block + 64;
         }
-        self.work(text.len().saturating_sub(from));
-        None
+        let found = memchr::memchr(b':', text.get(at..).unwrap_or_default()).map(|i| at + i);
+        self.work(found.map_or(text.len(), |c| c + 1).saturating_sub(from));
+        found
+    }
+
+    /// Classifies the group of byte `start` (`< text.len()`), where a
+    /// candidate URI starts, unless it is the group at hand: the searches
+    /// that follow move forward from it, group by group, so that
+    /// [`Scan::blocks`] holds the candidate's masks for its validation.
+    #[inline]
+    pub(super) fn candidate(&mut self, text: &[u8], start: usize) {
+        self.block(text, start);
     }
 
     /// The end of the run of URI-alphabet bytes of `text` from `from`: only
