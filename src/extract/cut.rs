@@ -67,6 +67,16 @@ pub(super) fn cut(
         // within the URI's own bytes).
         _ => {
             let end = match first {
+                // A closer with no opener before it (`(http://a/b)`,
+                // `[a](http://a/b)`): it closes none, so it ends the URI.
+                // (No `'` is before it either: the search looked for one
+                // after a quote.) One vector search instead of the pass.
+                Some(i)
+                    if matches!(rest[i], b')' | b']')
+                        && memchr::memchr2(b'(', b'[', &rest[..i]).is_none() =>
+                {
+                    body + i
+                }
                 Some(_) => first_end(text, body, run_end, quoted),
                 None => run_end,
             };
