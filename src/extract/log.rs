@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use crate::simd::{Backend, Checked};
+
 mod alb;
 pub(super) mod json;
 mod usual;
@@ -146,6 +148,8 @@ pub struct LogParser {
     w3c: Option<w3c::Fields>,
     /// JSON: the paths asked for.
     json: json::Paths,
+    /// The classifier of the usual `common` and `combined` lines.
+    backend: Checked,
 }
 
 impl LogParser {
@@ -157,6 +161,7 @@ impl LogParser {
             format,
             w3c: None,
             json: json::Paths::default(),
+            backend: Backend::current().checked(),
         }
     }
 
@@ -195,7 +200,7 @@ impl LogParser {
         match self.format {
             LogFormat::Combined | LogFormat::Common => {
                 let combined = self.format == LogFormat::Combined;
-                if usual::parse_line(line, combined, out).is_some() {
+                if usual::parse_line(line, combined, self.backend, out).is_some() {
                     return true;
                 }
                 let Some(f) = parse_log_line(line, combined) else {

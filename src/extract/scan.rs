@@ -5,7 +5,7 @@
 //! checks bound.
 
 use crate::grammar::Mode;
-use crate::simd::{Backend, Masks};
+use crate::simd::{Backend, Checked, Masks};
 use crate::stage2::{self, Verdict};
 use crate::{Error, Uri};
 
@@ -46,7 +46,7 @@ const PAD: usize = 2;
 /// group).
 #[derive(Clone, Debug)]
 pub(super) struct Scan {
-    backend: Backend,
+    backend: Checked,
     /// The offset of the group's first byte, a multiple of `64 * GROUP`
     /// (`usize::MAX`: none yet).
     base: usize,
@@ -63,7 +63,7 @@ pub(super) struct Scan {
 impl Scan {
     pub(super) fn new(backend: Backend) -> Scan {
         Scan {
-            backend,
+            backend: backend.checked(),
             base: usize::MAX,
             masks: [Masks::default(); KEEP + GROUP + PAD],
             kept: false,

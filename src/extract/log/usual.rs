@@ -34,7 +34,7 @@ use std::borrow::Cow;
 
 use super::LogUri;
 use crate::classes::{self, is};
-use crate::simd::{Backend, Masks};
+use crate::simd::{Checked, Masks};
 
 /// How many bytes of a line are classified: the four blocks of the usual
 /// line's fields (a user agent may run past them; a field that does, the
@@ -66,11 +66,11 @@ struct Bits {
 impl Bits {
     /// The bits of the first [`PREFIX`] bytes of `line`.
     #[inline(always)]
-    fn new(line: &[u8]) -> Bits {
+    fn new(line: &[u8], backend: Checked) -> Bits {
         let line = &line[..line.len().min(PREFIX)];
         let mut m = [Masks::default(); PREFIX / 64];
         let blocks = line.len().div_ceil(64).max(1);
-        Backend::current().classify_blocks(line, &mut m[..blocks]);
+        backend.classify_blocks(line, &mut m[..blocks]);
         // Whole blocks past a short line's end: all `special`, as its
         // padding is.
         for b in &mut m[blocks..] {
@@ -124,9 +124,10 @@ impl Bits {
 pub(super) fn parse_line<'a>(
     line: &'a [u8],
     combined: bool,
+    backend: Checked,
     out: &mut Vec<LogUri<'a>>,
 ) -> Option<()> {
-    let b = Bits::new(line);
+    let b = Bits::new(line, backend);
     let special = |from| Bits::next(&b.special, from);
     // No byte past the prefix: where a walk gets there, the line is left
     // to the general path.
@@ -263,6 +264,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::simd::Backend;
     use crate::{parse, parse_log_line, Mode};
 
     /// The general path's URIs of `line`: `parse_log_line`'s target (but
@@ -285,7 +287,7 @@ mod tests {
         let mut taken = false;
         for combined in [true, false] {
             let mut out = Vec::new();
-            if parse_line(line, combined, &mut out).is_none() {
+            if parse_line(line, combined, Backend::current().checked(), &mut out).is_none() {
                 prop_assert!(out.is_empty());
                 continue;
             }
@@ -441,7 +443,7 @@ mod tests {
         for line in declined {
             let mut out = Vec::new();
             assert!(
-                parse_line(line, true, &mut out).is_none(),
+                parse_line(line, true, Backend::current().checked(), &mut out).is_none(),
                 "{}",
                 line.escape_ascii()
             );
@@ -464,7 +466,13 @@ mod tests {
             let inside = good.find("\" \"ua").unwrap() < PREFIX;
             agrees(good.as_bytes()).unwrap();
             let mut out = Vec::new();
-            let taken = parse_line(good.as_bytes(), true, &mut out).is_some();
+            let taken = parse_line(
+                good.as_bytes(),
+                true,
+                Backend::current().checked(),
+                &mut out,
+            )
+            .is_some();
             assert_eq!(taken, inside, "{good}");
             // A line that ends inside the Referer's authority, or its port.
             for end in ["http://h", "http://h:8"] {
