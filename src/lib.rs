@@ -76,8 +76,8 @@ mod stage2;
 mod uri;
 
 pub use extract::{
-    extract, iri_to_uri, parse_log_line, Extract, Found, LogFields, LogFormat, LogParser, LogUri,
-    DETECT_LINES,
+    extract, found_to_uri, iri_to_uri, parse_log_line, Extract, Found, LogFields, LogFormat,
+    LogParser, LogUri, DETECT_LINES,
 };
 pub use grammar::{split, Component, Error, ErrorKind, HostKind, Mode, Split};
 pub use normalize::{normalize, remove_dot_segments, resolve, surt_key, Normalizer, Profile};

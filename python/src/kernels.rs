@@ -349,15 +349,14 @@ fn extract_of<O: OffsetSizeTrait>(
 }
 
 /// Whether a find is valid as `uriscan extract` judges it: a URI, or an IRI
-/// (non-ASCII) whose mapping to a URI is one (it is given as found).
+/// or a URI with bytes browsers take whose mapping to a URI is one
+/// (`uriscan::found_to_uri`; it is given as found).
 fn is_valid_find(uri: &[u8], mapped: &mut Vec<u8>) -> bool {
     if uriscan::parse(uri, Mode::Uri).is_ok() {
         return true;
     }
     mapped.clear();
-    !uri.is_ascii()
-        && uriscan::iri_to_uri(uri, mapped).is_ok()
-        && uriscan::parse(mapped, Mode::Uri).is_ok()
+    uriscan::found_to_uri(uri, mapped).is_ok() && uriscan::parse(mapped, Mode::Uri).is_ok()
 }
 
 /// Each access-log line's `method`, `target` and `referer`, unescaped

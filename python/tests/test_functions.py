@@ -116,6 +116,10 @@ def test_extract():
     assert isinstance(out, pa.ListArray)
     assert out.to_pylist()[1:] == [[], None, ["http://example.org/x"]]
     assert uriscan.extract(["example.org/x"]).to_pylist() == [[]]
+    # Bytes browsers send as written (`[` `]` after the host, a second `#`)
+    # are taken, as `uriscan extract` takes them; a bad escape is not.
+    browsers = "Matrix: https://matrix.to/#/#room:a.org, http://a.com/x?a[]=1. Not http://b.com/[%zz."
+    assert uriscan.extract(browsers) == ["https://matrix.to/#/#room:a.org", "http://a.com/x?a[]=1"]
 
 
 def test_extract_log():

@@ -143,6 +143,52 @@ pub fn iri_to_uri(iri: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Maps a URI or IRI found in text (as [`crate::extract`] finds it, or as a
+/// browser sends it) to the URI it stands for, appended to `out`: the IRI
+/// mapping of [`iri_to_uri`], then the bytes that browsers send as written
+/// but RFC 3986 never allows where they stand percent-encoded: `[` and `]`
+/// after the host (`?a[]=1`, as PHP and Rails write arrays) and every `#`
+/// after the first (`https://matrix.to/#/#room:example.org`). A URI without
+/// them is copied unchanged. `uriscan extract` validates each URI it finds
+/// as this mapping of it, and `--to-uri` prints the mapping. The result is
+/// not validated: parse it as a URI.
+///
+/// ```
+/// let mut uri = Vec::new();
+/// uriscan::found_to_uri(b"https://matrix.to/#/#room:example.org", &mut uri).unwrap();
+/// assert_eq!(uri, b"https://matrix.to/#/%23room:example.org");
+///
+/// uri.clear();
+/// uriscan::found_to_uri("http://[::1]/x.php?a[]=ü".as_bytes(), &mut uri).unwrap();
+/// assert_eq!(uri, b"http://[::1]/x.php?a%5B%5D=%C3%BC");
+/// ```
+///
+/// # Errors
+///
+/// Those of [`iri_to_uri`].
+pub fn found_to_uri(found: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+    let at = out.len();
+    iri_to_uri(found, out)?;
+    let mapped = &out[at..];
+    let split = crate::grammar::split(mapped);
+    let after_host = split.authority().map_or(split.path().start, |a| a.end);
+    let fragment = split.fragment().map_or(mapped.len(), |f| f.start);
+    let needed = |(i, &b): (usize, &u8)| matches!(b, b'[' | b']') || (b == b'#' && i >= fragment);
+    let Some(first) = mapped.iter().enumerate().skip(after_host).position(needed) else {
+        return Ok(());
+    };
+    let rest = out.split_off(at + after_host + first);
+    for (i, &b) in rest.iter().enumerate() {
+        match b {
+            b'[' => out.extend_from_slice(b"%5B"),
+            b']' => out.extend_from_slice(b"%5D"),
+            b'#' if after_host + first + i >= fragment => out.extend_from_slice(b"%23"),
+            _ => out.push(b),
+        }
+    }
+    Ok(())
+}
+
 /// Appends `iri[from..to]`, which lies in `component`, with its non-ASCII
 /// characters percent-encoded.
 fn encode(
@@ -216,6 +262,63 @@ mod tests {
         let mut out = Vec::new();
         let e = iri_to_uri(b"http://a/\xFF", &mut out).unwrap_err();
         assert_eq!((e.offset(), e.component()), (9, Component::Path));
+    }
+
+    /// `found_to_uri` leaves every valid URI as it is, and what it maps is
+    /// never invalid for a `[` or `]` after the host or a second `#`.
+    #[test]
+    fn found_to_uri_encodes_only_what_browsers_take() {
+        let map = |found: &[u8]| {
+            let mut out = b"kept".to_vec();
+            found_to_uri(found, &mut out).map(|()| out[4..].to_vec())
+        };
+        for (found, uri) in [
+            (
+                &b"https://matrix.to/#/#room:a.org"[..],
+                &b"https://matrix.to/#/%23room:a.org"[..],
+            ),
+            (
+                b"http://a.com/x?a[]=1&b[0]=2#[x]",
+                b"http://a.com/x?a%5B%5D=1&b%5B0%5D=2#%5Bx%5D",
+            ),
+            (b"http://[v1.x]:8/[", b"http://[v1.x]:8/%5B"),
+            (b"mailto:a@b?x=[1]##", b"mailto:a@b?x=%5B1%5D#%23"),
+            (b"s:[", b"s:%5B"),
+        ] {
+            assert_eq!(map(found).unwrap(), uri, "{}", found.escape_ascii());
+        }
+        let bytes = b"ab:/?#[]@%1.";
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let len = (seed % 24) as usize;
+            let found: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    bytes[(seed % bytes.len() as u64) as usize]
+                })
+                .collect();
+            let found = [b"http://h".as_slice(), &found].concat();
+            let mapped = map(&found).unwrap();
+            match crate::parse(&mapped, crate::Mode::Uri) {
+                _ if crate::parse(&found, crate::Mode::Uri).is_ok() => {
+                    assert_eq!(mapped, found, "{}", found.escape_ascii());
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let browser = match e.kind() {
+                        ErrorKind::InvalidByte(b'[' | b']') => matches!(
+                            e.component(),
+                            Component::Path | Component::Query | Component::Fragment
+                        ),
+                        ErrorKind::InvalidByte(b'#') => true,
+                        _ => false,
+                    };
+                    assert!(!browser, "{} -> {e}", found.escape_ascii());
+                }
+            }
+        }
     }
 
     #[test]

@@ -74,7 +74,7 @@ mod escape;
 mod iri;
 mod log;
 mod scan;
-pub use iri::iri_to_uri;
+pub use iri::{found_to_uri, iri_to_uri};
 pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri, DETECT_LINES};
 
 /// A URI found in text.

@@ -91,3 +91,39 @@ fn tsv_and_json_formats() {
     // `--mode` is no option of extract: a URI found is validated as a URI.
     assert_eq!(code(&run(&["extract", "--mode", "uri"], b"")), 2);
 }
+
+/// Bytes browsers send as written but RFC 3986 does not allow where they
+/// stand: `[` `]` after the host (PHP and Rails arrays, shields.io's JSON
+/// paths) and a second `#` (Matrix rooms). The URI is taken as found and
+/// validated as the URI with them percent-encoded, which `--to-uri`
+/// prints; any other fault keeps it invalid, with its own error.
+#[test]
+fn browser_bytes_are_percent_encoded() {
+    let text = "Matrix: https://matrix.to/#/#rust-url:mozilla.org and\n\
+        http://a.com/x.php?a[]=1&b[0]=2. Not http://a.com/x[0]%zz or http://a.com/[::1]x%.\n\
+        http://m\u{fc}ller.de/\u{fc}ber?a[]=1 http://[::1]/x http://b.org/p[1]#f#g\n";
+    let o = run(&["extract"], text.as_bytes());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://matrix.to/#/#rust-url:mozilla.org\nhttp://a.com/x.php?a[]=1&b[0]=2\n\
+         http://m\u{fc}ller.de/\u{fc}ber?a[]=1\nhttp://[::1]/x\nhttp://b.org/p[1]#f#g\n"
+    );
+    assert!(
+        stderr(&o).contains("3 lines, 7 URIs found, 2 invalid"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["extract", "--to-uri"], text.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "https://matrix.to/#/%23rust-url:mozilla.org\nhttp://a.com/x.php?a%5B%5D=1&b%5B0%5D=2\n\
+         http://xn--mller-kva.de/%C3%BCber?a%5B%5D=1\nhttp://[::1]/x\nhttp://b.org/p%5B1%5D#f%23g\n"
+    );
+    let o = run(&["extract", "--all"], text.as_bytes());
+    assert!(
+        stdout(&o).contains("http://a.com/x[0]%zz\tinvalid: invalid character '[' in path\n"),
+        "{}",
+        stdout(&o)
+    );
+}

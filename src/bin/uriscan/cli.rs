@@ -114,9 +114,11 @@ pub enum Command {
     /// the first unmatched `)` or `]`, and lose trailing punctuation; other
     /// non-ASCII characters continue them (IRIs, printed as found unless
     /// `--to-uri`); `<...>` and `<URL:...>` may hold whitespace, which is
-    /// removed. The rules: docs/EXTRACT.md. Each is validated as a URI; invalid ones are
-    /// printed only with `--all`, marked. The statistics (`--stats`) count the
-    /// input's lines and bytes, and the URIs found (valid, invalid, schemes, hosts).
+    /// removed. The rules: docs/EXTRACT.md. Each is validated as a URI (an IRI,
+    /// or one with `[` `]` after its host or a second `#`, as the URI it maps
+    /// to with those percent-encoded); invalid ones are printed only with
+    /// `--all`, marked. The statistics (`--stats`) count the input's lines and
+    /// bytes, and the URIs found (valid, invalid, schemes, hosts).
     Extract(ExtractArgs),
 }
 
@@ -161,7 +163,8 @@ pub struct ExtractArgs {
     pub schemeless: bool,
     /// Print each IRI found (non-ASCII characters, RFC 3987) mapped to a URI:
     /// the host through IDNA to `xn--` form, other non-ASCII characters
-    /// percent-encoded as UTF-8. Without it, IRIs are printed as found (and
+    /// percent-encoded as UTF-8; and `[` `]` after the host and a second `#`
+    /// as `%5B` `%5D` `%23`. Without it, such URIs are printed as found (and
     /// validated as the URI they map to).
     #[arg(long, conflicts_with = "log")]
     pub to_uri: bool,

@@ -202,6 +202,19 @@ impl Logs {
 }
 
 /// A parser of `format`, with `fields` for JSON.
+/// Maps `found`, a URI found in text that is not valid as found (`error`),
+/// to the URI it stands for ([`uriscan::found_to_uri`]), into `out`. `Err`
+/// with the error to report when the mapping fails, or when an ASCII URI's
+/// mapping is invalid too: its own error then, at its own offset (an IRI's
+/// is reported as its mapping's).
+fn to_uri(found: &[u8], error: uriscan::Error, out: &mut Vec<u8>) -> Result<(), uriscan::Error> {
+    uriscan::found_to_uri(found, out)?;
+    if found.is_ascii() && uriscan::parse(out, Mode::Uri).is_err() {
+        return Err(error);
+    }
+    Ok(())
+}
+
 fn parser(format: uriscan::LogFormat, fields: &[String]) -> LogParser {
     match format {
         uriscan::LogFormat::Json => LogParser::json(fields),
@@ -409,20 +422,22 @@ impl Extract {
             }
             let at = f.start - line_start;
             // (From the masks that found it, when it can.)
-            let parsed = finds.parse(&f, Mode::Uri);
-            if parsed.is_ok() || f.uri.is_ascii() {
-                self.found(sink, line, at, &f.uri, parsed.map(Some));
-                continue;
-            }
-            // An IRI: validated as the URI it maps to, printed as found
-            // unless `--to-uri` asks for the URI.
-            let mut mapped = Vec::new();
-            match uriscan::iri_to_uri(&f.uri, &mut mapped) {
-                Ok(()) if self.to_uri => {
-                    self.found(sink, line, at, &mapped, uriscan::parse(&mapped, Mode::Uri).map(Some))
+            let error = match finds.parse(&f, Mode::Uri) {
+                Ok(uri) => {
+                    self.found(sink, line, at, &f.uri, Ok(Some(uri)));
+                    continue;
                 }
+                Err(e) => e,
+            };
+            // An IRI, or a URI with bytes browsers take as written:
+            // validated as the URI it maps to, printed as found unless
+            // `--to-uri` asks for the URI.
+            let mut mapped = Vec::new();
+            match to_uri(&f.uri, error, &mut mapped) {
                 Ok(()) => {
-                    self.found(sink, line, at, &f.uri, uriscan::parse(&mapped, Mode::Uri).map(Some))
+                    let parsed = uriscan::parse(&mapped, Mode::Uri).map(Some);
+                    let shown = if self.to_uri { &mapped } else { &f.uri[..] };
+                    self.found(sink, line, at, shown, parsed);
                 }
                 Err(e) => self.found(sink, line, at, &f.uri, Err(e)),
             }
