@@ -721,6 +721,27 @@ mod tests {
         }
     }
 
+    /// `Scan::candidate` classifies the group where a candidate starts, so
+    /// that its validation reads the masks (stage 2) instead of falling
+    /// back to the reference parser: `Scan::blocks` then holds the bytes
+    /// from the start on, wherever the group at hand was before (none yet,
+    /// the one before, one further on).
+    #[test]
+    fn candidates_have_their_masks() {
+        let text = b"see http://a.com/x then ".repeat(100);
+        for backend in Backend::available() {
+            let mut scan = Scan::new(backend);
+            for start in [4, 600, 1500, 40] {
+                scan.candidate(&text, start);
+                assert!(
+                    scan.blocks(start, start + 12).is_some(),
+                    "{} {start}",
+                    backend.name()
+                );
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         /// Every backend's run of URI-alphabet bytes equals the table's.
