@@ -597,7 +597,8 @@ impl Backend {
         // callgrind, `check` and `is_normal` on 2 MB of generated.)
         match self.usable() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as in `classify_into`.
+            // SAFETY: `usable` gives `Avx2` only where `is_available`
+            // found AVX2.
             Backend::Avx2 => unsafe { avx2::normal_marks(data, out) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `usable` gives `Avx512` or `Avx512Vbmi` only where
@@ -619,7 +620,7 @@ impl Backend {
 /// classification dispatches on the backend without testing the CPU's
 /// features again. Its field is private to this module, so that only
 /// `Backend::checked` makes one: the safety of its calls rests on that.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Checked(Backend);
 
 impl Checked {

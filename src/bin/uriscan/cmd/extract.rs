@@ -202,19 +202,6 @@ impl Logs {
 }
 
 /// A parser of `format`, with `fields` for JSON.
-/// Maps `found`, a URI found in text that is not valid as found (`error`),
-/// to the URI it stands for ([`uriscan::found_to_uri`]), into `out`. `Err`
-/// with the error to report when the mapping fails, or when an ASCII URI's
-/// mapping is invalid too: its own error then, at its own offset (an IRI's
-/// is reported as its mapping's).
-fn to_uri(found: &[u8], error: uriscan::Error, out: &mut Vec<u8>) -> Result<(), uriscan::Error> {
-    uriscan::found_to_uri(found, out)?;
-    if found.is_ascii() && uriscan::parse(out, Mode::Uri).is_err() {
-        return Err(error);
-    }
-    Ok(())
-}
-
 fn parser(format: uriscan::LogFormat, fields: &[String]) -> LogParser {
     match format {
         uriscan::LogFormat::Json => LogParser::json(fields),
@@ -430,12 +417,18 @@ impl Extract {
                 Err(e) => e,
             };
             // An IRI, or a URI with bytes browsers take as written:
-            // validated as the URI it maps to, printed as found unless
-            // `--to-uri` asks for the URI.
+            // validated as the URI it maps to (`found_to_uri`), printed as
+            // found unless `--to-uri` asks for the URI. An ASCII URI keeps
+            // its own error, at its own offset, when the mapping changes
+            // nothing or is invalid too.
             let mut mapped = Vec::new();
-            match to_uri(&f.uri, error, &mut mapped) {
+            match uriscan::found_to_uri(&f.uri, &mut mapped) {
+                Ok(()) if mapped == *f.uri => self.found(sink, line, at, &f.uri, Err(error)),
                 Ok(()) => {
-                    let parsed = uriscan::parse(&mapped, Mode::Uri).map(Some);
+                    let parsed = match uriscan::parse(&mapped, Mode::Uri) {
+                        Err(_) if f.uri.is_ascii() => Err(error),
+                        parsed => parsed.map(Some),
+                    };
                     let shown = if self.to_uri { &mapped } else { &f.uri[..] };
                     self.found(sink, line, at, shown, parsed);
                 }
