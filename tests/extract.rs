@@ -131,6 +131,37 @@ fn json_escaped_candidate_minimum_length() {
 #[test]
 fn delimiting_rules() {
     let cases: &[(&str, &[&str])] = &[
+        // C0 a scheme without `//` starts a URI only where what follows it
+        // is that scheme's syntax: code and prose that look like one
+        // (found in Debian changelogs and Python package metadata) are not.
+        (
+            "due to Data::Dumper changes; audit_rule_data::buf; std::io; Mailto::x",
+            &[],
+        ),
+        ("<function f(data:int) -> int> with tel:str and mailto:name", &[]),
+        ("urn:int, urn:x:y, urn:-a:b, urn:ab-:c, urn:ab:", &[]),
+        ("data:text, data:text/,x data:/plain,x data:a b,c", &[]),
+        (
+            "data:,hi data:;base64,aGk= data:image/svg+xml;utf8,x DATA:text/plain;charset=utf-8,%41",
+            &[
+                "data:,hi",
+                "data:;base64,aGk=",
+                "data:image/svg+xml;utf8,x",
+                "DATA:text/plain;charset=utf-8,%41",
+            ],
+        ),
+        (
+            "mailto:?subject=hi mailto:a@b.example tel:*100 tel:(555)1234 tel:911 urn:ietf:rfc:3986 urn:a-b:c",
+            &[
+                "mailto:?subject=hi",
+                "mailto:a@b.example",
+                "tel:*100",
+                "tel:(555)1234",
+                "tel:911",
+                "urn:ietf:rfc:3986",
+                "urn:a-b:c",
+            ],
+        ),
         // C1 whitespace, controls and bytes outside the alphabet end a URI (linkify).
         ("http://example.org/\tbar", &["http://example.org/"]),
         ("http://example.org/<>", &["http://example.org/"]),
@@ -288,6 +319,18 @@ fn delimiting_rules() {
         ("\"http://a.com/x\\u003cb\"", &["http://a.com/x"]),
         ("see http://a.com/x\\u002e", &["http://a.com/x"]),
         ("'http://a.com/it\\u0027s'", &["http://a.com/it"]),
+        // So do markup's escaped `-` and `_`: troff's `\-` (man pages),
+        // Markdown's and reStructuredText's `\_`; not an escaped backslash
+        // before them, nor an escaped `.` (C2 judges it by position).
+        (
+            "\\fIhttp://en.wikipedia.org/wiki/Classless_Inter\\-Domain_Routing\\fR.",
+            &["http://en.wikipedia.org/wiki/Classless_Inter-Domain_Routing"],
+        ),
+        (
+            "see http://c.org/user\\_manual/glossary.html#surt and http://a.com/x\\\\-y",
+            &["http://c.org/user_manual/glossary.html#surt", "http://a.com/x"],
+        ),
+        ("http://a.com/x\\.", &["http://a.com/x"]),
         // Not an escape that continues: a lone surrogate, too few hex
         // digits, an escaped backslash, another escape.
         ("\"http://a.com/x\\ud83d\"", &["http://a.com/x"]),
@@ -312,6 +355,18 @@ fn delimiting_rules() {
         ("\\ud83d\\ude00http://e.com/", &["http://e.com/"]),
         ("'\\x3chttp://e.com/\\x3e'", &["http://e.com/"]),
         ("C:\\\\nhttp://b.com/", &["nhttp://b.com/"]),
+        // ... and after troff's markup in man pages: a font change
+        // (`\fB`, `\f5`, `\f(CW`) or a two-letter character or string
+        // (`\(dq`, `\*(Aq`); `(` alone, or after an escaped backslash, is text.
+        (
+            "see \\fBhttp://a.com/x\\fR, \\f5gs://bucket/o\\fR \\f(CWhttp://c.com/\\fP",
+            &["http://a.com/x", "gs://bucket/o", "http://c.com/"],
+        ),
+        (
+            "\\(dqhttp://a.com/x\\(dq \\*(Aqhttp://b.com/y\\*(Aq (abhttp://c.com/)",
+            &["http://a.com/x", "http://b.com/y", "abhttp://c.com/"],
+        ),
+        ("\\\\(abhttp://c.com/", &["abhttp://c.com/"]),
         // Each of JSON's escapes of a letter: `\r`, `\b` and `\f` too.
         (
             "a\\rhttp://a.com/ b\\bhttp://b.com/ c\\fhttp://c.com/",

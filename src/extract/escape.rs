@@ -33,12 +33,20 @@ fn escape_at(text: &[u8], at: usize, json: bool) -> Option<(char, usize)> {
 /// judge by where it stands (trailing punctuation and brackets) ends the
 /// URI as any other backslash does, so that the URI ends where its
 /// unescaped text would.
+///
+/// Markup's escapes of `-` and `_` stand for those bytes too: troff's
+/// `\-` (man pages write every hyphen of a URL so), and the backslash
+/// escapes of Markdown and reStructuredText (`user\_manual`). Cut at the
+/// `\`, such a URI would be another, wrong one.
 fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
-    if text.get(at + 1) != Some(&b'u') {
-        return None;
+    match text.get(at + 1) {
+        Some(&b @ (b'-' | b'_')) => Some((char::from(b), 2)),
+        Some(b'u') => {
+            let (c, n) = log::json::unicode_escape(text, at)?;
+            (continues(c) && !positional(c)).then_some((c, n))
+        }
+        _ => None,
     }
-    let (c, n) = log::json::unicode_escape(text, at)?;
-    (continues(c) && !positional(c)).then_some((c, n))
 }
 
 /// Whether `c` is punctuation or a bracket that rules C2 and C3 judge by

@@ -7,17 +7,20 @@
 //!    starting at a letter, and the `:` must be followed by `//`, or by `\/\/`
 //!    (a JSON string's escaped slashes, unescaped in the result), unless the
 //!    scheme is one of those without an authority: `mailto`, `urn`, `tel`,
-//!    `data`, `news`. Right after a string escape (`\n`, `\u003c`: JSON,
-//!    code) or a terminal colour code (`ESC[32m`) the scheme starts past
-//!    it, as their letters are scheme characters.
+//!    `data`, `news`, followed by that scheme's syntax ([`opaque_fits`]:
+//!    not `Data::Dumper`). Right after a string escape (`\n`, `\u003c`:
+//!    JSON, code), a terminal colour code (`ESC[32m`) or troff's markup
+//!    (`\fB`, `\(dq`: man pages) the scheme starts past it, as their
+//!    letters are scheme characters.
 //! 2. A candidate runs over bytes of the URI alphabet and over the non-ASCII
 //!    characters an IRI may hold (`iri.rs`: RFC 3987's `ucschar` and
 //!    `iprivate`, less full-width, CJK and general punctuation); it ends at
 //!    whitespace, a control byte, `"`, `<`, `>`, a backtick, invalid UTF-8
 //!    and any other byte or character outside those. A string escape
-//!    `\uXXXX` of such a character (as JSON encoders write `&` or `é`)
-//!    continues it and is undone in the result, but for the punctuation
-//!    and brackets that rule 3 judges by position.
+//!    `\uXXXX` of such a character (as JSON encoders write `&` or `é`),
+//!    and markup's `\-` and `\_` (troff, Markdown), continue it and are
+//!    undone in the result, but for the punctuation and brackets that
+//!    rule 3 judges by position.
 //! 3. After a `'` it ends at the next `'` not followed by a letter or digit;
 //!    `(` `)` and `[` `]` stay when balanced, and the first closer that
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
@@ -385,7 +388,8 @@ impl<'a> Extract<'a> {
             } else {
                 1
             };
-            if end <= colon + prefix {
+            if end <= colon + prefix || (prefix == 1 && !opaque_fits(scheme, &text[colon + 1..end]))
+            {
                 continue;
             }
             let raw = &text[start..end];
@@ -427,6 +431,62 @@ impl<'a> Iterator for Extract<'a> {
     }
 }
 
+/// Whether `body`, what follows `scheme:` for a scheme of [`OPAQUE`] (not
+/// empty), starts as that scheme's URIs do (rule C0), so that code and
+/// prose that only look like one are left alone: `Data::Dumper` (Perl),
+/// `audit_rule_data::buf` (C++), `def f(data:int)` (Python),
+/// `mailto:str`, `tel:int`. A `:` never follows the scheme's; then:
+/// - `mailto:` (RFC 6068) holds an address, so an `@`, or starts with its
+///   header fields' `?`;
+/// - `urn:` (RFC 8141) a namespace identifier (2 to 32 letters, digits and
+///   `-`, neither end a `-`), a `:` and something after it;
+/// - `tel:` (RFC 3966) a number: `+`, a digit, `*` or `(` first;
+/// - `data:` (RFC 2397) a `,` after an optional media type (`type/subtype`,
+///   then `;` parameters) or `;` parameters alone;
+/// - `news:` (RFC 5538) anything else.
+fn opaque_fits(scheme: &[u8], body: &[u8]) -> bool {
+    let Some(&first) = body.first() else {
+        return false;
+    };
+    if first == b':' {
+        return false;
+    }
+    let is = |s: &[u8]| scheme.eq_ignore_ascii_case(s);
+    if is(b"mailto") {
+        first == b'?' || body.contains(&b'@')
+    } else if is(b"urn") {
+        let Some(c) = body.iter().position(|&b| b == b':') else {
+            return false;
+        };
+        let nid = &body[..c];
+        (2..=32).contains(&nid.len())
+            && nid.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+            && nid[0] != b'-'
+            && nid[nid.len() - 1] != b'-'
+            && c + 1 < body.len()
+    } else if is(b"tel") {
+        matches!(first, b'+' | b'0'..=b'9' | b'*' | b'(')
+    } else if is(b"data") {
+        let Some(comma) = body.iter().position(|&b| b == b',') else {
+            return false;
+        };
+        let media = &body[..comma];
+        let kind = &media[..media.iter().position(|&b| b == b';').unwrap_or(media.len())];
+        let token = |t: &[u8]| {
+            !t.is_empty()
+                && t.iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b"!#$&^_.+-".contains(&b))
+        };
+        kind.is_empty()
+            || kind
+                .iter()
+                .position(|&b| b == b'/')
+                .is_some_and(|s| token(&kind[..s]) && token(&kind[s + 1..]))
+    } else {
+        true
+    }
+}
+
 /// Whether `part` is the bytes of `text` from `start` (the same memory, not
 /// only the same bytes).
 fn is_at(text: &[u8], start: usize, part: &[u8]) -> bool {
@@ -459,29 +519,53 @@ fn is_tld(label: &[u8]) -> bool {
     tlds().binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
 }
 
-/// Where the string escape (`\n`, `\u003c`: rule C7b) or the terminal
-/// colour code (`ESC[32m`: C1b) that runs on into `text[at]` ends, and
-/// whether it parts a schemeless host from what stands before it (rule 6:
-/// a colour code does, an escape of whitespace or of an opener does). Their
+/// Where the string escape (`\n`, `\u003c`: rule C7b), the troff markup
+/// (`\fB`, `\(dq`: C7b) or the terminal colour code (`ESC[32m`: C1b) that
+/// runs on into `text[at]` ends, and whether it parts a schemeless host
+/// from what stands before it (rule 6: a colour code and troff's markup
+/// do, an escape of whitespace or of an opener does). Their
 /// last letters and digits are scheme and host characters, so a URI right
 /// after one starts past it. Rare: one byte compared inline, the rest out
 /// of line.
 #[inline(always)]
 fn past_markup(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
     match at.checked_sub(1).map(|i| text[i]) {
-        Some(b'\\' | b'[' | b';') => markup_end(scan, text, at),
+        Some(b'\\' | b'[' | b';' | b'(') => markup_end(scan, text, at),
         _ => None,
     }
 }
 
-/// [`past_markup`] after its `\`, `[` or `;`.
+/// [`past_markup`] after its `\`, `[`, `;` or `(`.
 #[inline(never)]
 fn markup_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
-    if text[at - 1] == b'\\' {
-        let (c, n) = escape_before(scan, text, at)?;
-        Some((at + n, c.is_some_and(|c| c.is_ascii() && opens(c as u8))))
-    } else {
-        csi_end(scan, text, at).map(|end| (end, true))
+    match text[at - 1] {
+        b'\\' => {
+            // A troff font change (`\fB`, `\fI`, `\f5`: man pages) before
+            // the JSON escape `\f` that it starts with.
+            if text[at] == b'f'
+                && text
+                    .get(at + 1)
+                    .is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+                && escape_before(scan, text, at).is_some()
+            {
+                return Some((at + 2, true));
+            }
+            let (c, n) = escape_before(scan, text, at)?;
+            Some((at + n, c.is_some_and(|c| c.is_ascii() && opens(c as u8))))
+        }
+        // A troff character or string of a two-letter name (`\(dq`,
+        // `\*(Aq`: quotes) or font (`\f(CW`).
+        b'(' => {
+            let before = &text[..at - 1];
+            let name = before
+                .strip_suffix(b"*")
+                .or_else(|| before.strip_suffix(b"f"))
+                .unwrap_or(before);
+            let slashes = name.iter().rev().take_while(|&&b| b == b'\\').count();
+            scan.work(slashes);
+            (slashes % 2 == 1 && at + 2 <= text.len()).then_some((at + 2, true))
+        }
+        _ => csi_end(scan, text, at).map(|end| (end, true)),
     }
 }
 
