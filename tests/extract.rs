@@ -166,6 +166,12 @@ fn delimiting_rules() {
         ("http://example.org/\tbar", &["http://example.org/"]),
         ("http://example.org/<>", &["http://example.org/"]),
         ("http://example.org/foo|bar", &["http://example.org/foo"]),
+        // ... and the `$` of a placeholder's `${` (JavaScript, shell) with it:
+        // a template is no URI, and `http://$` none at all.
+        (
+            "`https://npm.im/${pkg.name}` `http://${host}/` \"https://$${x}\" http://a.com/$",
+            &["https://npm.im/", "https://$", "http://a.com/$"],
+        ),
         ("http://example.org/\u{7F}", &["http://example.org/"]),
         // C1b a URI right after a terminal colour code starts past it
         // (its final letter and digits are scheme characters); the ESC
@@ -376,7 +382,7 @@ fn delimiting_rules() {
         // skipped, as before any scheme.
         ("{\"msg\":\"steps\\n1.http://a.com/x\"}", &["http://a.com/x"]),
         ("// see http://c.com/doc.", &["http://c.com/doc"]),
-        ("let u = `http://t.com/${id}`;", &["http://t.com/$"]),
+        ("let u = `http://t.com/${id}`;", &["http://t.com/"]),
         // C8 chat: Slack's `<url|label>`, CJK and full-width punctuation.
         ("<http://s.com/a|label>", &["http://s.com/a"]),
         ("见（http://a.com/x）。", &["http://a.com/x"]),

@@ -90,6 +90,33 @@ pub(super) fn escape_before(
     Some((Some(c), 1))
 }
 
+/// Where the troff markup that runs on into `text[at]` ends, when
+/// `text[at - 1]` is its `\\` or `(`: a font change (`\\fB`, `\\fI`, `\\f5`,
+/// before the JSON escape `\\f` that it starts with; `\\f(CW`) or a
+/// character or string of a two-letter name (`\\(dq`, `\\*(Aq`: quotes),
+/// whose `\\` is not itself escaped; the `\\`s looked at count in `scan`'s
+/// work. Man pages write URIs right after them (rule C7b).
+pub(super) fn troff_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> {
+    if text[at - 1] == b'\\' {
+        let font = text[at] == b'f'
+            && text
+                .get(at + 1)
+                .is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        return (font && escape_before(scan, text, at).is_some()).then_some(at + 2);
+    }
+    if text[at - 1] != b'(' {
+        return None;
+    }
+    let before = &text[..at - 1];
+    let name = before
+        .strip_suffix(b"*")
+        .or_else(|| before.strip_suffix(b"f"))
+        .unwrap_or(before);
+    let slashes = name.iter().rev().take_while(|&&b| b == b'\\').count();
+    scan.work(slashes);
+    (slashes % 2 == 1 && at + 2 <= text.len()).then_some(at + 2)
+}
+
 /// Where the terminal control sequence (ANSI CSI: `ESC [`, parameters of
 /// digits and `;`, a final letter, as colour codes are written) that runs
 /// through `text[at]` ends, when `text[at - 1]` is its `[` or a `;` of its

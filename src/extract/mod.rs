@@ -7,7 +7,7 @@
 //!    starting at a letter, and the `:` must be followed by `//`, or by `\/\/`
 //!    (a JSON string's escaped slashes, unescaped in the result), unless the
 //!    scheme is one of those without an authority: `mailto`, `urn`, `tel`,
-//!    `data`, `news`, followed by that scheme's syntax ([`opaque_fits`]:
+//!    `data`, `news`, followed by that scheme's syntax (`opaque.rs`:
 //!    not `Data::Dumper`). Right after a string escape (`\n`, `\u003c`:
 //!    JSON, code), a terminal colour code (`ESC[32m`) or troff's markup
 //!    (`\fB`, `\(dq`: man pages) the scheme starts past it, as their
@@ -69,13 +69,15 @@ use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
 use cut::{cut, is_trailing};
-use escape::{csi_end, escape_before, escape_len, unescape, unescaped};
+use escape::{csi_end, escape_before, escape_len, troff_end, unescape, unescaped};
+use opaque::{opaque_fits, OPAQUE};
 use scan::Scan;
 
 mod cut;
 mod escape;
 mod iri;
 mod log;
+mod opaque;
 mod scan;
 pub use iri::{found_to_uri, iri_to_uri};
 pub use log::{parse_log_line, LogFields, LogFormat, LogParser, LogUri, DETECT_LINES};
@@ -109,8 +111,6 @@ pub struct Found<'a> {
     /// escapes or an HTML attribute's `&amp;` were undone.
     pub uri: Cow<'a, [u8]>,
 }
-
-const OPAQUE: [&[u8]; 5] = [b"mailto", b"urn", b"tel", b"data", b"news"];
 
 /// The URIs of `text`, in order of appearance (see the module docs).
 ///
@@ -378,6 +378,16 @@ impl<'a> Extract<'a> {
             } else {
                 self.run.end(&mut self.scan, text, colon + 1, false)
             };
+            // `${` opens a placeholder (JavaScript's template literals,
+            // shells): its `$` is not the URI's (`{` ends a run, rule C1).
+            let run_end = if run_end > colon + 1
+                && text[run_end - 1] == b'$'
+                && text.get(run_end) == Some(&b'{')
+            {
+                run_end - 1
+            } else {
+                run_end
+            };
             let end = cut(&mut self.scan, text, start, colon + 1, run_end);
             self.pos = end.max(colon + 1);
             // Something must follow `//` (or the `:` of an opaque scheme).
@@ -428,62 +438,6 @@ impl<'a> Iterator for Extract<'a> {
         let found = self.ahead.take()?;
         self.plain_pos = self.pos;
         Some(found)
-    }
-}
-
-/// Whether `body`, what follows `scheme:` for a scheme of [`OPAQUE`] (not
-/// empty), starts as that scheme's URIs do (rule C0), so that code and
-/// prose that only look like one are left alone: `Data::Dumper` (Perl),
-/// `audit_rule_data::buf` (C++), `def f(data:int)` (Python),
-/// `mailto:str`, `tel:int`. A `:` never follows the scheme's; then:
-/// - `mailto:` (RFC 6068) holds an address, so an `@`, or starts with its
-///   header fields' `?`;
-/// - `urn:` (RFC 8141) a namespace identifier (2 to 32 letters, digits and
-///   `-`, neither end a `-`), a `:` and something after it;
-/// - `tel:` (RFC 3966) a number: `+`, a digit, `*` or `(` first;
-/// - `data:` (RFC 2397) a `,` after an optional media type (`type/subtype`,
-///   then `;` parameters) or `;` parameters alone;
-/// - `news:` (RFC 5538) anything else.
-fn opaque_fits(scheme: &[u8], body: &[u8]) -> bool {
-    let Some(&first) = body.first() else {
-        return false;
-    };
-    if first == b':' {
-        return false;
-    }
-    let is = |s: &[u8]| scheme.eq_ignore_ascii_case(s);
-    if is(b"mailto") {
-        first == b'?' || body.contains(&b'@')
-    } else if is(b"urn") {
-        let Some(c) = body.iter().position(|&b| b == b':') else {
-            return false;
-        };
-        let nid = &body[..c];
-        (2..=32).contains(&nid.len())
-            && nid.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-            && nid[0] != b'-'
-            && nid[nid.len() - 1] != b'-'
-            && c + 1 < body.len()
-    } else if is(b"tel") {
-        matches!(first, b'+' | b'0'..=b'9' | b'*' | b'(')
-    } else if is(b"data") {
-        let Some(comma) = body.iter().position(|&b| b == b',') else {
-            return false;
-        };
-        let media = &body[..comma];
-        let kind = &media[..media.iter().position(|&b| b == b';').unwrap_or(media.len())];
-        let token = |t: &[u8]| {
-            !t.is_empty()
-                && t.iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || b"!#$&^_.+-".contains(&b))
-        };
-        kind.is_empty()
-            || kind
-                .iter()
-                .position(|&b| b == b'/')
-                .is_some_and(|s| token(&kind[..s]) && token(&kind[s + 1..]))
-    } else {
-        true
     }
 }
 
@@ -538,33 +492,15 @@ fn past_markup(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)>
 /// [`past_markup`] after its `\`, `[`, `;` or `(`.
 #[inline(never)]
 fn markup_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
+    if let Some(end) = troff_end(scan, text, at) {
+        return Some((end, true));
+    }
     match text[at - 1] {
         b'\\' => {
-            // A troff font change (`\fB`, `\fI`, `\f5`: man pages) before
-            // the JSON escape `\f` that it starts with.
-            if text[at] == b'f'
-                && text
-                    .get(at + 1)
-                    .is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
-                && escape_before(scan, text, at).is_some()
-            {
-                return Some((at + 2, true));
-            }
             let (c, n) = escape_before(scan, text, at)?;
             Some((at + n, c.is_some_and(|c| c.is_ascii() && opens(c as u8))))
         }
-        // A troff character or string of a two-letter name (`\(dq`,
-        // `\*(Aq`: quotes) or font (`\f(CW`).
-        b'(' => {
-            let before = &text[..at - 1];
-            let name = before
-                .strip_suffix(b"*")
-                .or_else(|| before.strip_suffix(b"f"))
-                .unwrap_or(before);
-            let slashes = name.iter().rev().take_while(|&&b| b == b'\\').count();
-            scan.work(slashes);
-            (slashes % 2 == 1 && at + 2 <= text.len()).then_some((at + 2, true))
-        }
+        b'(' => None,
         _ => csi_end(scan, text, at).map(|end| (end, true)),
     }
 }
