@@ -91,10 +91,10 @@ pub(super) fn escape_before(
 }
 
 /// Where the troff markup that runs on into `text[at]` ends, when
-/// `text[at - 1]` is its `\\` or `(`: a font change (`\\fB`, `\\fI`, `\\f5`,
-/// before the JSON escape `\\f` that it starts with; `\\f(CW`) or a
-/// character or string of a two-letter name (`\\(dq`, `\\*(Aq`: quotes),
-/// whose `\\` is not itself escaped; the `\\`s looked at count in `scan`'s
+/// `text[at - 1]` is its `\` or `(`: a font change (`\fB`, `\fI`, `\f5`,
+/// before the JSON escape `\f` that it starts with; `\f(CW`) or a
+/// character or string of a two-letter name (`\(dq`, `\*(Aq`: quotes),
+/// whose `\` is not itself escaped; the `\`s looked at count in `scan`'s
 /// work. Man pages write URIs right after them (rule C7b).
 pub(super) fn troff_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> {
     if text[at - 1] == b'\\' {
