@@ -127,3 +127,22 @@ fn browser_bytes_are_percent_encoded() {
         stdout(&o)
     );
 }
+
+/// Documentation and code as found on a machine: a man page's troff (a URL
+/// after a font change, its hyphens written `\-`), Markdown's `\_`, code
+/// that only looks like an opaque URI, a template literal. Each line number
+/// and byte offset is the URI's place in the text as written.
+#[test]
+fn man_pages_markdown_and_code() {
+    let text =
+        ".B \\fBhttps://en.wikipedia.org/wiki/Inter\\-Domain\\fR, \\(dqgs://bucket/a\\-b\\(dq\n\
+        see http://c.org/user\\_manual.html and Data::Dumper, f(data:int), data:,hi\n\
+        const u = `https://npm.im/${name}`; fetch(`http://${host}/`)\n";
+    let o = run(&["extract", "-n", "--byte-offset"], text.as_bytes());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "1:6:https://en.wikipedia.org/wiki/Inter-Domain\n1:58:gs://bucket/a-b\n\
+         2:4:http://c.org/user_manual.html\n2:66:data:,hi\n3:11:https://npm.im/\n"
+    );
+}
