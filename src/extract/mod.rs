@@ -484,7 +484,11 @@ fn is_tld(label: &[u8]) -> bool {
 #[inline(always)]
 fn past_markup(scan: &mut Scan, text: &[u8], at: usize) -> Option<(usize, bool)> {
     match at.checked_sub(1).map(|i| text[i]) {
-        Some(b'\\' | b'[' | b';' | b'(') => markup_end(scan, text, at),
+        Some(b'\\' | b'[' | b';') => markup_end(scan, text, at),
+        // (Inline, the usual `(http://`'s test: troff's `\(`, `\*(`, `\f(`.)
+        Some(b'(') if at >= 2 && matches!(text[at - 2], b'\\' | b'*' | b'f') => {
+            markup_end(scan, text, at)
+        }
         _ => None,
     }
 }

@@ -18,6 +18,7 @@ pub(super) const OPAQUE: [&[u8]; 5] = [b"mailto", b"urn", b"tel", b"data", b"new
 /// - `data:` (RFC 2397) a `,` after an optional media type (`type/subtype`,
 ///   then `;` parameters) or `;` parameters alone;
 /// - `news:` (RFC 5538) anything else.
+#[inline(never)]
 pub(super) fn opaque_fits(scheme: &[u8], body: &[u8]) -> bool {
     let Some(&first) = body.first() else {
         return false;
