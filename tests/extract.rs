@@ -576,6 +576,13 @@ fn schemeless_cases() {
             &["http://x.example.org:8080/p?q=1#f"],
         ),
         ("at example.com:443.", &["http://example.com:443"]),
+        // Code: a call or an index whose last name is a top-level domain
+        // too is no domain; with a path, or in brackets, it is one.
+        (
+            ">>> trio.run(main); expression.search({}); r.data[0] (example.com) [example.org]",
+            &["http://example.com", "http://example.org"],
+        ),
+        ("example.com/run(x)", &["http://example.com/run(x)"]),
         ("\"example.co.uk/a\"", &["http://example.co.uk/a"]),
         // A string escape in the path, undone as for URIs with a scheme.
         (

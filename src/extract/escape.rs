@@ -152,7 +152,7 @@ pub(super) fn csi_end(scan: &mut Scan, text: &[u8], at: usize) -> Option<usize> 
 
 /// The length of the colour code without its ESC that `bytes` starts
 /// with (rule C1b): `[`, digits and `;` with at least one digit, `m`.
-fn colour_code_len(bytes: &[u8]) -> Option<usize> {
+pub(super) fn colour_code_len(bytes: &[u8]) -> Option<usize> {
     let params = bytes.strip_prefix(b"[")?;
     let n = params
         .iter()

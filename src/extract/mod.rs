@@ -57,7 +57,9 @@
 //! 7. A host alone with a two-letter (country-code) top-level domain and no
 //!    `www.` is not taken: `main.rs`, `setup.py` and `README.md` are file
 //!    names far more often than hosts. `www.example.rs` and `example.rs/x`
-//!    are taken.
+//!    are taken. Nor is a host alone right before `(` or `[`: a call or an
+//!    index in code (`trio.run(main)`), whose last name is a top-level
+//!    domain too.
 //! 8. The result is the candidate with `http://` in front (as linkifiers
 //!    write it); `start` is where the host starts. A domain inside a URI
 //!    with a scheme is part of that URI, not a second one.
@@ -69,7 +71,7 @@ use crate::grammar::{Error, Mode};
 use crate::simd::Backend;
 use crate::uri::Uri;
 use cut::{cut, is_trailing};
-use escape::{csi_end, escape_before, escape_len, troff_end, unescape, unescaped};
+use escape::{colour_code_len, csi_end, escape_before, escape_len, troff_end, unescape, unescaped};
 use opaque::{opaque_fits, OPAQUE};
 use scan::Scan;
 
@@ -624,6 +626,14 @@ fn schemeless_at<'t>(
         return None;
     }
     let bare = end == host_end;
+    // A call or an index in code (`trio.run(main)`, `r.data[0]`), whose
+    // last name is a top-level domain too.
+    // (A colour code that lost its ESC, `[0m`, is no index: rule C1b.)
+    if bare
+        && (after == Some(b'(') || (after == Some(b'[') && colour_code_len(&text[end..]).is_none()))
+    {
+        return None;
+    }
     if bare && tld.len() == 2 && !host[..4.min(host.len())].eq_ignore_ascii_case(b"www.") {
         return None;
     }
