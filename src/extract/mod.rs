@@ -382,9 +382,9 @@ impl<'a> Extract<'a> {
             };
             // `${` opens a placeholder (JavaScript's template literals,
             // shells): its `$` is not the URI's (`{` ends a run, rule C1).
-            let run_end = if run_end > colon + 1
+            let run_end = if text.get(run_end) == Some(&b'{')
+                && run_end > colon + 1
                 && text[run_end - 1] == b'$'
-                && text.get(run_end) == Some(&b'{')
             {
                 run_end - 1
             } else {
