@@ -583,6 +583,8 @@ fn schemeless_cases() {
             &["http://example.com", "http://example.org"],
         ),
         ("example.com/run(x)", &["http://example.com/run(x)"]),
+        // A placeholder's `${` ends a domain's path as a URI's (C1).
+        ("`example.com/a/${id}`", &["http://example.com/a/"]),
         ("\"example.co.uk/a\"", &["http://example.co.uk/a"]),
         // A string escape in the path, undone as for URIs with a scheme.
         (

@@ -45,6 +45,14 @@ pub(super) fn cut(
     } else {
         run_end
     };
+    // `${` opens a placeholder (JavaScript's template literals, shells):
+    // its `$` is not the URI's (`{` ends a run, rule C1).
+    let run_end = if text.get(run_end) == Some(&b'{') && run_end > body && text[run_end - 1] == b'$'
+    {
+        run_end - 1
+    } else {
+        run_end
+    };
     let quoted = start > 0 && text[start - 1] == b'\'';
     let rest = &text[body..run_end];
     // Most URIs have neither: one search, which stops at the first of them,

@@ -380,16 +380,6 @@ impl<'a> Extract<'a> {
             } else {
                 self.run.end(&mut self.scan, text, colon + 1, false)
             };
-            // `${` opens a placeholder (JavaScript's template literals,
-            // shells): its `$` is not the URI's (`{` ends a run, rule C1).
-            let run_end = if text.get(run_end) == Some(&b'{')
-                && run_end > colon + 1
-                && text[run_end - 1] == b'$'
-            {
-                run_end - 1
-            } else {
-                run_end
-            };
             let end = cut(&mut self.scan, text, start, colon + 1, run_end);
             self.pos = end.max(colon + 1);
             // Something must follow `//` (or the `:` of an opaque scheme).
