@@ -17,6 +17,27 @@ pub struct Check {
 }
 
 impl Check {
+    /// Validates every line of `chunk`, counting them (with what the
+    /// detailed report shows when `DETAILED`) and writing each invalid
+    /// one's report to `out` unless `--quiet`.
+    #[inline(always)]
+    fn fold<const DETAILED: bool>(&self, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) -> Stats {
+        let mut st = Stats::default();
+        let quiet = self.quiet;
+        // `fold`'s internal iteration keeps a small closure's results in
+        // registers (see `Uris::fold`), if the closure is inlined into the
+        // loop: called at two places, it may not be by itself, and a call
+        // per line copies its result through memory, where the loads stall
+        // on the stores that just wrote it (`normalize` 10% slower).
+        chunk.uris(self.mode).fold((), #[inline(always)] |(), (line, _, result)| {
+            st.record(&result, DETAILED);
+            if let (Err(e), false) = (&result, quiet) {
+                output::check_line(out, file, line, e);
+            }
+        });
+        st
+    }
+
     pub fn new(a: CheckArgs) -> anyhow::Result<Check> {
         Ok(Check {
             common: Common::new(a.input, a.output, a.stats.format()).iri(a.iri.iri),
@@ -39,20 +60,15 @@ impl Command for Check {
     }
 
     fn process(&self, file: &str, chunk: &Chunk<'_>, out: &mut Vec<u8>) -> Part<()> {
-        let mut st = Stats::default();
-        let detailed = self.common.detailed();
-        let quiet = self.quiet;
-        // `fold`'s internal iteration keeps a small closure's results in
-        // registers (see `Uris::fold`), if the closure is inlined into the
-        // loop: called at two places, it may not be by itself, and a call
-        // per line copies its result through memory, where the loads stall
-        // on the stores that just wrote it (`normalize` 10% slower).
-        chunk.uris(self.mode).fold((), #[inline(always)] |(), (line, _, result)| {
-            st.record(&result, detailed);
-            if let (Err(e), false) = (&result, quiet) {
-                output::check_line(out, file, line, e);
-            }
-        });
+        // Two loops: without the detailed report, a valid line's URI is
+        // only counted, and the compiler leaves out the spans that stage 2
+        // would otherwise work out for it (callgrind, `check -q -j1` of the
+        // generated corpus: 8% fewer instructions).
+        let st = if self.common.detailed() {
+            self.fold::<true>(file, chunk, out)
+        } else {
+            self.fold::<false>(file, chunk, out)
+        };
         Part::new(st, Vec::new(), ())
     }
 
