@@ -172,6 +172,11 @@ fn delimiting_rules() {
             "`https://npm.im/${pkg.name}` `http://${host}/` \"https://$${x}\" http://a.com/$",
             &["https://npm.im/", "https://$", "http://a.com/$"],
         ),
+        // A placeholder for the host after a userinfo leaves no host: no URI.
+        (
+            "`git+ssh://git@${host}/r.git` `ssh://u@${h}:22/x` `http://u@h/${p}`",
+            &["http://u@h/"],
+        ),
         ("http://example.org/\u{7F}", &["http://example.org/"]),
         // C1b a URI right after a terminal colour code starts past it
         // (its final letter and digits are scheme characters); the ESC

@@ -382,7 +382,9 @@ impl<'a> Extract<'a> {
             };
             let end = cut(&mut self.scan, text, start, colon + 1, run_end);
             self.pos = end.max(colon + 1);
-            // Something must follow `//` (or the `:` of an opaque scheme).
+            // Something must follow `//` (or the `:` of an opaque scheme),
+            // and more than a userinfo: `git+ssh://git@${host}/` is a
+            // template whose host is to come, not a URI (C1).
             let prefix = if json {
                 5
             } else if rest.starts_with(b"//") {
@@ -390,7 +392,9 @@ impl<'a> Extract<'a> {
             } else {
                 1
             };
-            if end <= colon + prefix || (prefix == 1 && !opaque_fits(scheme, &text[colon + 1..end]))
+            if end <= colon + prefix
+                || (prefix == 1 && !opaque_fits(scheme, &text[colon + 1..end]))
+                || (prefix > 1 && text[end - 1] == b'@')
             {
                 continue;
             }
