@@ -177,6 +177,8 @@ fn delimiting_rules() {
             "`git+ssh://git@${host}/r.git` `ssh://u@${h}:22/x` `http://u@h/${p}`",
             &["http://u@h/"],
         ),
+        // (An opaque URI has no userinfo: its `@` is part of it.)
+        ("write to mailto:user@ now", &["mailto:user@"]),
         ("http://example.org/\u{7F}", &["http://example.org/"]),
         // C1b a URI right after a terminal colour code starts past it
         // (its final letter and digits are scheme characters); the ESC
