@@ -356,7 +356,12 @@ fn invalid<'a>(
 /// vectors the CPU has), and a last line without one.
 pub(super) fn count_lines(data: &[u8]) -> u64 {
     let unterminated = data.last().is_some_and(|&b| b != b'\n');
-    memchr::memchr_iter(b'\n', data).count() as u64 + u64::from(unterminated)
+    count_lfs(data) + u64::from(unterminated)
+}
+
+/// The number of LFs in `data`.
+pub(super) fn count_lfs(data: &[u8]) -> u64 {
+    Backend::current().count_byte(data, b'\n')
 }
 
 /// The iterator of [`Chunk::uris`].

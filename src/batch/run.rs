@@ -7,8 +7,13 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use super::chunk::{count_lines, Chunk};
+use super::chunk::{count_lfs, count_lines, Chunk};
 use super::DEFAULT_CHUNK_SIZE;
+
+/// The most bytes one `read` brings into a chunk: a piece whose LFs are
+/// counted while it is in the cache (a chunk, 2 MiB by default, is about
+/// as large as this machine's L2).
+const READ_PIECE: usize = 1 << 18;
 
 /// Worker threads that [`run`] hands chunks to (a rayon pool inside, which
 /// no signature shows). Start one per process and reuse it across runs.
@@ -574,13 +579,18 @@ impl<R: Read> ChunkReader<R> {
         }
         buf[..filled].copy_from_slice(&self.carry);
         self.carry.clear();
+        // The LFs of `buf[..filled]`, counted as each read brings its bytes
+        // (`fill`), while they are in the cache: a pass of its own over the
+        // chunk afterwards cost 30% of `check -q` on prose (docs/PERFORMANCE.md).
+        let mut lfs = count_lfs(&buf[..filled]);
         let mut skipped = Vec::new();
         // INVARIANT: `buf[..scanned]` holds no LF.
         let mut scanned = 0;
         loop {
-            filled = self.fill(&mut buf, filled, target);
+            filled = self.fill(&mut buf, filled, target, &mut lfs);
             if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
                 if !self.eof || scanned + i + 1 < filled {
+                    // The bytes after the last LF, which hold none.
                     self.carry.extend_from_slice(&buf[scanned + i + 1..filled]);
                     filled = scanned + i + 1;
                 }
@@ -590,6 +600,7 @@ impl<R: Read> ChunkReader<R> {
             if filled > self.max_line {
                 skipped.push(self.skip_line(&mut buf, &mut filled));
                 (scanned, target) = (0, self.chunk_size.max(filled));
+                lfs = count_lfs(&buf[..filled]);
                 continue;
             }
             if self.eof {
@@ -602,7 +613,8 @@ impl<R: Read> ChunkReader<R> {
         if filled == 0 && skipped.is_empty() {
             return self.error.take().map_or(Ok(None), Err);
         }
-        let lines = count_lines(&buf[..filled]);
+        let lines = lfs + u64::from(buf[..filled].last().is_some_and(|&b| b != b'\n'));
+        debug_assert_eq!(lines, count_lines(&buf[..filled]));
         let chunk = OwnedChunk {
             first_line: self.next_line,
             offset: self.offset,
@@ -641,7 +653,7 @@ impl<R: Read> ChunkReader<R> {
                 break;
             }
             let len = buf.len();
-            read = self.fill(buf, 0, len);
+            read = self.fill(buf, 0, len, &mut 0);
         }
         self.next_line += 1;
         self.offset += long.input_len();
@@ -649,11 +661,19 @@ impl<R: Read> ChunkReader<R> {
     }
 
     /// Reads into `buf[filled..target]` until it is full or the input ends;
-    /// returns the new `filled`. A read error ends the input, to be
+    /// returns the new `filled`, having added the LFs read to `lfs`. Reads
+    /// take at most [`READ_PIECE`] bytes, so that those LFs are counted in
+    /// the cache. A read error ends the input, to be
     /// returned by the next `next_chunk`: what was read before it is
     /// processed first. `buf` grows as the bytes come, by what it holds (at least 64 KiB),
     /// up to `target`: never zeroed far ahead of the data.
-    fn fill(&mut self, buf: &mut Vec<u8>, mut filled: usize, target: usize) -> usize {
+    fn fill(
+        &mut self,
+        buf: &mut Vec<u8>,
+        mut filled: usize,
+        target: usize,
+        lfs: &mut u64,
+    ) -> usize {
         while filled < target && !self.eof {
             if buf.len() <= filled {
                 let grow = filled.max(1 << 16).min(target - filled);
@@ -668,10 +688,13 @@ impl<R: Read> ChunkReader<R> {
                 }
                 buf.resize(filled + grow, 0);
             }
-            let end = buf.len().min(target);
+            let end = buf.len().min(target).min(filled + READ_PIECE);
             match self.inner.read(&mut buf[filled..end]) {
                 Ok(0) => self.eof = true,
-                Ok(n) => filled += n,
+                Ok(n) => {
+                    *lfs += count_lfs(&buf[filled..filled + n]);
+                    filled += n;
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     self.error = Some(e);

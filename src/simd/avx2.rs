@@ -2,9 +2,10 @@
 //! a nibble lookup table (`vpshufb`) for the special class.
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-    _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi8,
-    _mm256_shuffle_epi8, _mm256_srli_epi16,
+    __m128i, __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8, _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_or_si256, _mm256_sad_epu8,
+    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
 use super::{padded, Classify, Masks, NibbleTables, NormalMarks, Sink};
@@ -32,6 +33,37 @@ pub(super) unsafe fn classify_blocks<S: Sink + ?Sized>(data: &[u8], out: &mut S)
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn normal_marks(data: &[u8], out: &mut [NormalMarks]) {
     super::normal_marks_with(&Avx2(()), data, out);
+}
+
+/// [`super::Backend::count_byte`] with AVX2.
+///
+/// # Safety
+///
+/// - The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn count_byte(data: &[u8], byte: u8) -> u64 {
+    let needle = _mm256_set1_epi8(byte as i8);
+    let zero = _mm256_setzero_si256();
+    let mut sums = zero;
+    let mut vectors = data.chunks_exact(32);
+    loop {
+        // Each byte lane adds one per match (a match compares to -1), for
+        // at most 255 vectors; then `vpsadbw` adds its lanes into `sums`.
+        let mut lanes = zero;
+        for v in vectors.by_ref().take(255) {
+            // SAFETY: `v` holds 32 bytes; the load is unaligned.
+            let v = unsafe { _mm256_loadu_si256(v.as_ptr().cast::<__m256i>()) };
+            lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(v, needle));
+        }
+        sums = _mm256_add_epi64(sums, _mm256_sad_epu8(lanes, zero));
+        if vectors.len() == 0 {
+            break;
+        }
+    }
+    let mut four = [0u64; 4];
+    // SAFETY: `four` holds 32 bytes; the store is unaligned.
+    unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast::<__m256i>(), sums) };
+    four.iter().sum::<u64>() + vectors.remainder().iter().filter(|&&b| b == byte).count() as u64
 }
 
 impl Classify for Avx2 {

@@ -16,13 +16,13 @@
 //! rounds instead: 2% slower overall.)
 
 use core::arch::x86_64::{
-    __m512i, _mm512_alignr_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
-    _mm512_maskz_loadu_epi8, _mm512_min_epu8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi64, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
-    _mm512_set1_epi64, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8,
-    _mm512_sllv_epi64, _mm512_srli_epi16, _mm512_srlv_epi64, _mm512_sub_epi8,
-    _mm512_test_epi8_mask,
+    __m512i, _mm512_add_epi64, _mm512_alignr_epi64, _mm512_and_si512, _mm512_andnot_si512,
+    _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_gf2p8affine_epi64_epi8,
+    _mm512_loadu_si512, _mm512_mask_add_epi8, _mm512_maskz_loadu_epi8, _mm512_min_epu8,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi64, _mm512_permutex2var_epi8,
+    _mm512_permutexvar_epi8, _mm512_reduce_add_epi64, _mm512_sad_epu8, _mm512_set1_epi64,
+    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_sllv_epi64,
+    _mm512_srli_epi16, _mm512_srlv_epi64, _mm512_sub_epi8, _mm512_test_epi8_mask,
 };
 
 use super::{Classify, Group, Masks, NibbleTables, NormalMarks, Sink};
@@ -41,6 +41,37 @@ struct Avx512(());
 #[target_feature(enable = "avx512f,avx512bw")]
 pub(super) unsafe fn classify_blocks<S: Sink + ?Sized>(data: &[u8], out: &mut S) {
     super::classify_blocks_with(&Avx512(()), data, out);
+}
+
+/// [`super::Backend::count_byte`] with AVX-512 BW.
+///
+/// # Safety
+///
+/// - The CPU must support AVX-512 F and BW.
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(super) unsafe fn count_byte(data: &[u8], byte: u8) -> u64 {
+    let needle = _mm512_set1_epi8(byte as i8);
+    let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi8(1));
+    let mut sums = zero;
+    let mut vectors = data.chunks_exact(64);
+    loop {
+        // Each byte lane adds one per match, for at most 255 vectors; then
+        // `vpsadbw` adds its lanes into `sums`. (A population count of
+        // each compare's mask needs POPCNT, which `is_available` does not
+        // test.)
+        let mut lanes = zero;
+        for v in vectors.by_ref().take(255) {
+            // SAFETY: `v` holds 64 bytes; the load is unaligned.
+            let v = unsafe { _mm512_loadu_si512(v.as_ptr().cast()) };
+            lanes = _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(v, needle), lanes, one);
+        }
+        sums = _mm512_add_epi64(sums, _mm512_sad_epu8(lanes, zero));
+        if vectors.len() == 0 {
+            break;
+        }
+    }
+    _mm512_reduce_add_epi64(sums) as u64
+        + vectors.remainder().iter().filter(|&&b| b == byte).count() as u64
 }
 
 /// Proof that the CPU has AVX-512 F, BW, VBMI and GFNI: built only inside

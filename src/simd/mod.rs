@@ -616,6 +616,56 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// The number of bytes of `data` equal to `byte`. `memchr`'s count
+    /// sums a population count per 32 bytes, which the x86-64 baseline
+    /// has no instruction for; this adds one per match into byte lanes,
+    /// a compare and a subtract a vector, and sums the lanes every 255
+    /// vectors: 30% of `check -q -j1`'s time on prose was the count of a
+    /// chunk's lines with `memchr` (docs/PERFORMANCE.md, session 29).
+    #[inline]
+    pub(crate) fn count_byte(self, data: &[u8], byte: u8) -> u64 {
+        match self.usable() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` gives `Avx2` only where `is_available`
+            // found AVX2.
+            Backend::Avx2 => unsafe { avx2::count_byte(data, byte) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `usable` gives `Avx512` or `Avx512Vbmi` only where
+            // `is_available` found AVX-512 F and BW.
+            Backend::Avx512 | Backend::Avx512Vbmi => unsafe { avx512::count_byte(data, byte) },
+            Backend::Scalar => data.iter().filter(|&&b| b == byte).count() as u64,
+            _ => count_byte_with(data, byte),
+        }
+    }
+}
+
+/// The loop behind [`Backend::count_byte`] without a backend of its own, in
+/// safe code that the compiler vectorizes with the baseline's vectors
+/// (SSE2, NEON): 32 byte lanes, each adding one per match for up to 255
+/// blocks before the lanes are summed. (With 64 lanes, or inlined into a
+/// `#[target_feature]` function, the compiler kept the lanes in memory.)
+fn count_byte_with(data: &[u8], byte: u8) -> u64 {
+    const LANES: usize = 32;
+    let mut total = 0;
+    let mut blocks = data.chunks_exact(LANES);
+    loop {
+        let mut lanes = [0u8; LANES];
+        let mut n = 0;
+        for block in blocks.by_ref().take(255) {
+            for (lane, &b) in lanes.iter_mut().zip(block) {
+                *lane += u8::from(b == byte);
+            }
+            n += 1;
+        }
+        total += lanes.iter().map(|&c| u64::from(c)).sum::<u64>();
+        if n < 255 {
+            break;
+        }
+    }
+    total + blocks.remainder().iter().filter(|&&b| b == byte).count() as u64
+}
+
 /// A [`Backend`] this CPU runs, checked once ([`Backend::checked`]): its
 /// classification dispatches on the backend without testing the CPU's
 /// features again. Its field is private to this module, so that only

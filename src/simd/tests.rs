@@ -712,3 +712,53 @@ fn masks_by_class_index() {
     }
     assert_eq!(m.class(mask::PATHBAD), 0);
 }
+
+/// `count_byte` of every backend equals a plain count, across the lengths
+/// where a lane could overflow: every byte a match for 255 vectors and
+/// more (255 is as many as a byte lane holds), at offsets that misalign
+/// the loads, for a needle with the high bit set and for zero too.
+#[test]
+fn count_byte_counts_full_lanes() {
+    for needle in [b'\n', 0xFF, 0] {
+        let data = vec![needle; 3 * 255 * 64 + 200];
+        let (lane, full) = (255 * 32, 255 * 64);
+        let short = [0, 1, 31, 32, 63, 64, 65, lane, lane + 1, full - 1];
+        let long = [full, full + 1, full + 64, 2 * full + 5, 3 * full];
+        for len in short.into_iter().chain(long) {
+            for offset in [0, 1, 7, 33] {
+                let part = &data[offset..offset + len];
+                for backend in Backend::available() {
+                    assert_eq!(
+                        backend.count_byte(part, needle),
+                        len as u64,
+                        "{} len {len} offset {offset} needle {needle:#x}",
+                        backend.name()
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// On random bytes, dense or sparse in the needle, at any offset,
+    /// every backend's `count_byte` equals a plain count.
+    #[test]
+    fn count_byte_agrees(
+        bytes in prop::collection::vec(prop_oneof![
+            3 => Just(b'\n'),
+            1 => Just(b'\r'),
+            2 => any::<u8>(),
+        ], 0..40_000),
+        offset in 0usize..64,
+        needle in prop_oneof![Just(b'\n'), any::<u8>()],
+    ) {
+        let part = &bytes[offset.min(bytes.len())..];
+        let want = part.iter().filter(|&&b| b == needle).count() as u64;
+        for backend in Backend::available() {
+            prop_assert_eq!(backend.count_byte(part, needle), want, "{}", backend.name());
+        }
+    }
+}
