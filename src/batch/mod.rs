@@ -54,12 +54,11 @@
 
 mod chunk;
 pub(crate) mod run;
-mod slice;
 #[cfg(test)]
 mod tests;
 
 pub use chunk::{Chunk, Lines, Uris};
-pub use run::{run, run_slice, LongLine, Options, Pool, Progress, RunError};
+pub use run::{run, LongLine, Options, Pool, Progress, RunError};
 
 /// The default size of a chunk: large enough to amortise the scheduling, small
 /// enough to keep every core busy on modest inputs.

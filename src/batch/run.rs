@@ -8,7 +8,6 @@ use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::chunk::{count_lfs, count_lines, Chunk};
-use super::slice::SliceChunker;
 use super::DEFAULT_CHUNK_SIZE;
 
 /// The most bytes one `read` brings into a chunk: a piece whose LFs are
@@ -202,7 +201,7 @@ pub struct Progress {
 
 impl Progress {
     /// Counts `chunk`, the lines it skipped included.
-    fn add(&mut self, chunk: &OwnedChunk<'_>) {
+    fn add(&mut self, chunk: &OwnedChunk) {
         let skipped = chunk.skipped.iter().map(LongLine::input_len).sum::<u64>();
         self.bytes += chunk.len as u64 + skipped;
         self.lines += chunk.lines + chunk.skipped.len() as u64;
@@ -307,7 +306,7 @@ pub fn run<R, W, T, P, C>(
     output: &mut W,
     options: &Options<'_>,
     process: P,
-    consume: C,
+    mut consume: C,
 ) -> Result<(), RunError>
 where
     R: Read + Send,
@@ -316,76 +315,12 @@ where
     P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
     C: FnMut(T, &Progress),
 {
-    let reader = ChunkReader::new(input, options.chunk_size, options.max_line);
-    run_source(reader, output, options, process, consume)
-}
-
-/// [`run`] on bytes in memory (a file mapped into memory, say): the same
-/// chunks, line numbers, long lines and outputs, with no copy of the bytes
-/// (a chunk is a slice of `data`).
-///
-/// # Errors
-///
-/// [`RunError::Write`] when the output cannot be written.
-///
-/// # Panics
-///
-/// As [`run`].
-///
-/// ```
-/// use uriscan::batch::{run, run_slice, Options};
-///
-/// let data = b"http://a/\nb c\r\n/d";
-/// let options = Options { chunk_size: 4, max_line: 5, ..Options::default() };
-/// let lines = |input: &mut Vec<(u64, Vec<u8>)>| {
-///     move |chunk: &uriscan::batch::Chunk<'_>, _: &mut Vec<u8>| {
-///         chunk.lines().map(|(n, l)| (n, l.to_vec())).collect::<Vec<_>>()
-///     }
-/// };
-/// let (mut from_slice, mut from_reader) = (Vec::new(), Vec::new());
-/// run_slice(data, &mut std::io::sink(), &options, lines(&mut Vec::new()), |l, _| from_slice.extend(l))?;
-/// run(&data[..], &mut std::io::sink(), &options, lines(&mut Vec::new()), |l, _| from_reader.extend(l))?;
-/// assert_eq!(from_slice, [(2, b"b c".to_vec()), (3, b"/d".to_vec())]); // line 1 is too long
-/// assert_eq!(from_slice, from_reader);
-/// # Ok::<(), uriscan::batch::RunError>(())
-/// ```
-pub fn run_slice<W, T, P, C>(
-    data: &[u8],
-    output: &mut W,
-    options: &Options<'_>,
-    process: P,
-    consume: C,
-) -> Result<(), RunError>
-where
-    W: Write + Send + ?Sized,
-    T: Send,
-    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
-    C: FnMut(T, &Progress),
-{
-    let slicer = SliceChunker::new(data, options.chunk_size, options.max_line);
-    run_source(slicer, output, options, process, consume)
-}
-
-/// The loop of [`run`] and [`run_slice`] over their chunks.
-fn run_source<'s, S, W, T, P, C>(
-    mut source: S,
-    output: &mut W,
-    options: &Options<'_>,
-    process: P,
-    mut consume: C,
-) -> Result<(), RunError>
-where
-    S: Source<'s> + Send,
-    W: Write + Send + ?Sized,
-    T: Send,
-    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
-    C: FnMut(T, &Progress),
-{
+    let mut reader = ChunkReader::new(input, options.chunk_size, options.max_line);
     let mut progress = Progress::default();
     let Some(pool) = options.pool else {
         let mut buf = Vec::new();
         let mut out = Vec::new();
-        while let Some(chunk) = source.next_chunk(buf).map_err(RunError::Read)? {
+        while let Some(chunk) = reader.next_chunk(buf).map_err(RunError::Read)? {
             out.clear();
             let value = process(&chunk.as_chunk(), &mut out);
             output.write_all(&out).map_err(RunError::Write)?;
@@ -396,15 +331,7 @@ where
         return Ok(());
     };
 
-    run_pipelined(&pool.0, &mut source, output, &process, &mut consume)
-}
-
-/// Where [`run_source`] takes its chunks from: a reader ([`ChunkReader`])
-/// or bytes in memory ([`SliceChunker`]).
-pub(super) trait Source<'s> {
-    /// The next chunk, in `spare` if it needs a buffer; `None` at the end
-    /// of the input.
-    fn next_chunk(&mut self, spare: Vec<u8>) -> io::Result<Option<OwnedChunk<'s>>>;
+    run_pipelined(&pool.0, &mut reader, output, &process, &mut consume)
 }
 
 /// The parallel pipeline of [`run`]: each of the pool's threads takes the
@@ -413,15 +340,15 @@ pub(super) trait Source<'s> {
 /// processes it and no thread only reads; the calling thread writes
 /// finished chunks in input order as they come back. At most
 /// `2 x threads + 2` chunks are read and not yet written.
-fn run_pipelined<'s, S, W, T, P, C>(
+fn run_pipelined<R, W, T, P, C>(
     pool: &rayon::ThreadPool,
-    reader: &mut S,
+    reader: &mut ChunkReader<R>,
     output: &mut W,
     process: &P,
     consume: &mut C,
 ) -> Result<(), RunError>
 where
-    S: Source<'s> + Send,
+    R: Read + Send,
     W: Write + Send + ?Sized,
     T: Send,
     P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
@@ -441,7 +368,7 @@ where
         ahead: threads as u64 * 2 + 2,
     };
     pool.in_place_scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<Done<'s, T>>();
+        let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
         for _ in 0..threads {
             let (tx, feed) = (done_tx.clone(), &feed);
             scope.spawn(move |_| feed.work(process, &tx));
@@ -454,7 +381,7 @@ where
         let _stop = StopOnDrop(&feed);
         let mut progress = Progress::default();
         // Finished chunks waiting for those before them, by sequence number.
-        let mut ready: BTreeMap<u64, (OwnedChunk<'s>, Vec<u8>, T)> = BTreeMap::new();
+        let mut ready: BTreeMap<u64, (OwnedChunk, Vec<u8>, T)> = BTreeMap::new();
         let mut next_write = 0u64;
         let mut write_error = None;
         let mut spare = Vec::new();
@@ -495,11 +422,11 @@ where
 /// A chunk processed by a worker: its sequence number, the chunk, its
 /// output and its value (or the panic of `process`, to be resumed on the
 /// calling thread).
-type Done<'s, T> = (u64, OwnedChunk<'s>, Vec<u8>, thread::Result<T>);
+type Done<T> = (u64, OwnedChunk, Vec<u8>, thread::Result<T>);
 
 /// What the workers of [`run_pipelined`] share: the reader and the counts
 /// behind one lock, and the condition that room was made.
-struct Feed<'r, R: ?Sized> {
+struct Feed<'r, R> {
     state: Mutex<FeedState<'r, R>>,
     /// Notified when chunks are written (room for more) or on a stop.
     room: Condvar,
@@ -507,8 +434,8 @@ struct Feed<'r, R: ?Sized> {
     ahead: u64,
 }
 
-struct FeedState<'r, R: ?Sized> {
-    reader: &'r mut R,
+struct FeedState<'r, R> {
+    reader: &'r mut ChunkReader<R>,
     /// Chunks handed out so far, and written so far.
     // INVARIANT: chunks [written, next_read) are being processed or wait to
     // be written; bounding their number (not only those being processed)
@@ -522,7 +449,7 @@ struct FeedState<'r, R: ?Sized> {
     spare: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
-impl<'r, R: ?Sized> Feed<'r, R> {
+impl<'r, R> Feed<'r, R> {
     /// The state, even after a panic while it was held (a panic in
     /// `process` never happens under the lock; one in reading would be
     /// resumed from its worker all the same).
@@ -531,12 +458,11 @@ impl<'r, R: ?Sized> Feed<'r, R> {
     }
 }
 
-impl<R: ?Sized> Feed<'_, R> {
+impl<R: Read> Feed<'_, R> {
     /// A worker's loop: take the next chunk (waiting for room), process
     /// it, send it back; until the input ends, a read fails or a stop.
-    fn work<'s, T, P>(&self, process: &P, done: &mpsc::Sender<Done<'s, T>>)
+    fn work<T, P>(&self, process: &P, done: &mpsc::Sender<Done<T>>)
     where
-        R: Source<'s>,
         P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T,
     {
         loop {
@@ -575,9 +501,9 @@ impl<R: ?Sized> Feed<'_, R> {
 }
 
 /// Stops the workers of a [`Feed`] when dropped.
-struct StopOnDrop<'f, 'r, R: ?Sized>(&'f Feed<'r, R>);
+struct StopOnDrop<'f, 'r, R>(&'f Feed<'r, R>);
 
-impl<R: ?Sized> Drop for StopOnDrop<'_, '_, R> {
+impl<R> Drop for StopOnDrop<'_, '_, R> {
     fn drop(&mut self) {
         let mut state = self.0.lock();
         state.stop = true;
@@ -586,14 +512,11 @@ impl<R: ?Sized> Drop for StopOnDrop<'_, '_, R> {
     }
 }
 
-/// A chunk that owns its bytes, or borrows them from a [`SliceChunker`]'s
-/// input.
-pub(super) struct OwnedChunk<'s> {
-    /// The bytes of the chunk are `data[..len]`, or `borrowed` (then
-    /// `data` is a spare buffer passed along).
+/// A chunk that owns its bytes.
+pub(super) struct OwnedChunk {
+    /// The bytes of the chunk are `data[..len]`.
     pub(super) data: Vec<u8>,
     pub(super) len: usize,
-    borrowed: Option<&'s [u8]>,
     first_line: u64,
     offset: u64,
     lines: u64,
@@ -601,33 +524,9 @@ pub(super) struct OwnedChunk<'s> {
     pub(super) skipped: Vec<LongLine>,
 }
 
-impl<'s> OwnedChunk<'s> {
-    /// A chunk of `bytes`, borrowed; `spare` passed along.
-    pub(super) fn borrowed(
-        bytes: &'s [u8],
-        first_line: u64,
-        offset: u64,
-        lines: u64,
-        skipped: Vec<LongLine>,
-        spare: Vec<u8>,
-    ) -> Self {
-        OwnedChunk {
-            data: spare,
-            len: bytes.len(),
-            borrowed: Some(bytes),
-            first_line,
-            offset,
-            lines,
-            skipped,
-        }
-    }
-
+impl OwnedChunk {
     fn as_chunk(&self) -> Chunk<'_> {
-        let data = match self.borrowed {
-            Some(bytes) => bytes,
-            None => &self.data[..self.len],
-        };
-        Chunk::new(data, self.first_line, self.offset)
+        Chunk::new(&self.data[..self.len], self.first_line, self.offset)
             .with_skipped(&self.skipped)
             .with_lines(self.lines)
     }
@@ -649,12 +548,6 @@ pub(super) struct ChunkReader<R> {
     offset: u64,
 }
 
-impl<R: Read> Source<'static> for ChunkReader<R> {
-    fn next_chunk(&mut self, spare: Vec<u8>) -> io::Result<Option<OwnedChunk<'static>>> {
-        ChunkReader::next_chunk(self, spare)
-    }
-}
-
 impl<R: Read> ChunkReader<R> {
     pub(super) fn new(inner: R, chunk_size: usize, max_line: usize) -> Self {
         ChunkReader {
@@ -674,10 +567,7 @@ impl<R: Read> ChunkReader<R> {
     }
 
     /// The next chunk, in `buf`; `None` at the end of the input.
-    pub(super) fn next_chunk(
-        &mut self,
-        mut buf: Vec<u8>,
-    ) -> io::Result<Option<OwnedChunk<'static>>> {
+    pub(super) fn next_chunk(&mut self, mut buf: Vec<u8>) -> io::Result<Option<OwnedChunk>> {
         // `buf` keeps its full length from one use to the next, so that only
         // memory it never had gets zeroed; `filled` says how much is data.
         // It grows as the input comes (`fill`), not to `target` at once: a
@@ -731,7 +621,6 @@ impl<R: Read> ChunkReader<R> {
             lines,
             len: filled,
             data: buf,
-            borrowed: None,
             skipped,
         };
         self.next_line += lines;

@@ -16,30 +16,6 @@ impl Read for Short<'_> {
     }
 }
 
-/// [`run`] of `input` read `read_size` bytes at a time, or [`run_slice`]
-/// of it for a `read_size` of 0: both must give the same chunks' lines,
-/// long lines and progress.
-fn run_by<W, T, P, C>(
-    input: &[u8],
-    read_size: usize,
-    output: &mut W,
-    options: &Options<'_>,
-    process: P,
-    consume: C,
-) -> Result<(), RunError>
-where
-    W: io::Write + Send + ?Sized,
-    T: Send,
-    P: Fn(&Chunk<'_>, &mut Vec<u8>) -> T + Sync,
-    C: FnMut(T, &Progress),
-{
-    if read_size == 0 {
-        run_slice(input, output, options, process, consume)
-    } else {
-        run(Short(input, read_size), output, options, process, consume)
-    }
-}
-
 fn reference_lines(input: &[u8]) -> Vec<(u64, Vec<u8>)> {
     let mut pieces: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     if pieces.last() == Some(&&b""[..]) {
@@ -67,9 +43,8 @@ fn collect(
     let mut out = Vec::new();
     let mut lines = Vec::new();
     let mut last = Progress::default();
-    run_by(
-        input,
-        read_size,
+    run(
+        Short(input, read_size),
         &mut out,
         &options,
         |chunk, out| {
@@ -105,7 +80,7 @@ fn chunk_boundaries_at_every_position() {
     let input = b"http://a/b\r\n\nxyz\r\n/q?x#y\nlast-no-lf\r";
     let expected = reference_lines(input);
     for chunk_size in 1..=input.len() + 1 {
-        for read_size in [0, 1, 3, 7, 1000] {
+        for read_size in [1, 3, 7, 1000] {
             for threads in [1, 2, 3] {
                 assert_eq!(
                     collect(input, chunk_size, read_size, threads),
@@ -130,13 +105,11 @@ fn edge_inputs() {
         b"\r\r\n",
     ] {
         for chunk_size in 1..4 {
-            for read_size in [0, 2] {
-                assert_eq!(
-                    collect(input, chunk_size, read_size, 2),
-                    reference_lines(input),
-                    "{input:?}"
-                );
-            }
+            assert_eq!(
+                collect(input, chunk_size, 2, 2),
+                reference_lines(input),
+                "{input:?}"
+            );
         }
     }
 }
@@ -146,9 +119,7 @@ fn line_longer_than_chunks() {
     let mut input = vec![b'x'; 100_000];
     input.extend_from_slice(b"\r\nshort\n");
     input.extend(vec![b'y'; 50_000]);
-    for read_size in [0, 4096] {
-        assert_eq!(collect(&input, 1024, read_size, 2), reference_lines(&input));
-    }
+    assert_eq!(collect(&input, 1024, 4096, 2), reference_lines(&input));
 }
 
 #[test]
@@ -218,7 +189,7 @@ fn long_lines_are_skipped_and_listed() {
             .cloned()
             .collect();
         for chunk_size in [1, 2, 5, 64] {
-            for read_size in [0, 1, 3, 1000] {
+            for read_size in [1, 3, 1000] {
                 for threads in [1, 2] {
                     let pool = Pool::new(threads).unwrap();
                     let options = Options {
@@ -227,9 +198,8 @@ fn long_lines_are_skipped_and_listed() {
                         max_line,
                     };
                     let (mut kept, mut skipped, mut last) = (Vec::new(), Vec::new(), None);
-                    run_by(
-                        input,
-                        read_size,
+                    run(
+                        Short(input, read_size),
                         &mut io::sink(),
                         &options,
                         |chunk, _| {
@@ -467,67 +437,5 @@ fn early_ends_stop_waiting_workers() {
             _ => Err("consume".to_string()),
         };
         assert_eq!(outcome, expected, "{end}");
-    }
-}
-
-/// What a run hands out: every line with its number and the offset of its
-/// first byte in the input, the long lines, and the last progress.
-type Handed = (Vec<(u64, u64, Vec<u8>)>, Vec<LongLine>, Progress);
-
-fn handed(input: &[u8], read_size: usize, chunk_size: usize, max_line: usize) -> Handed {
-    let options = Options {
-        chunk_size,
-        max_line,
-        ..Options::default()
-    };
-    let mut all: Handed = (Vec::new(), Vec::new(), Progress::default());
-    run_by(
-        input,
-        read_size,
-        &mut io::sink(),
-        &options,
-        |chunk, _| {
-            let start = chunk.data().as_ptr() as usize;
-            let lines: Vec<_> = chunk
-                .lines()
-                .map(|(n, l)| {
-                    (
-                        n,
-                        chunk.offset() + (l.as_ptr() as usize - start) as u64,
-                        l.to_vec(),
-                    )
-                })
-                .collect();
-            (lines, chunk.skipped().to_vec())
-        },
-        |(lines, long), p| {
-            all.0.extend(lines);
-            all.1.extend(long);
-            all.2 = *p;
-        },
-    )
-    .unwrap();
-    all
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
-
-    /// `run_slice` hands out the lines, long lines and progress that `run`
-    /// does, whatever the chunk size, line limit and read size.
-    #[test]
-    fn run_slice_agrees_with_run(
-        input in proptest::collection::vec(
-            proptest::prop_oneof![4 => proptest::prelude::Just(b'x'), 2 => proptest::prelude::Just(b'\n'), 1 => proptest::prelude::Just(b'\r')],
-            0..300,
-        ),
-        chunk_size in 1usize..40,
-        max_line in proptest::prop_oneof![proptest::prelude::Just(usize::MAX), 0usize..30],
-        read_size in 1usize..50,
-    ) {
-        let from_slice = handed(&input, 0, chunk_size, max_line);
-        let from_reader = handed(&input, read_size, chunk_size, max_line);
-        proptest::prop_assert_eq!(&from_slice, &from_reader);
-        proptest::prop_assert_eq!(from_slice.2.bytes, input.len() as u64);
     }
 }
