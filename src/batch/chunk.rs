@@ -352,14 +352,15 @@ fn invalid<'a>(
     }
 }
 
-/// The number of lines of `data`: its LFs (memchr counts with the widest
-/// vectors the CPU has), and a last line without one.
+/// The number of lines of `data`: its LFs ([`count_lfs`]), and a last line
+/// without one.
 pub(super) fn count_lines(data: &[u8]) -> u64 {
     let unterminated = data.last().is_some_and(|&b| b != b'\n');
     count_lfs(data) + u64::from(unterminated)
 }
 
-/// The number of LFs in `data`.
+/// The number of LFs in `data`, counted with the vectors of the backend in
+/// use ([`Backend::count_byte`]).
 pub(super) fn count_lfs(data: &[u8]) -> u64 {
     Backend::current().count_byte(data, b'\n')
 }

@@ -581,7 +581,8 @@ impl<R: Read> ChunkReader<R> {
         self.carry.clear();
         // The LFs of `buf[..filled]`, counted as each read brings its bytes
         // (`fill`), while they are in the cache: a pass of its own over the
-        // chunk afterwards cost 30% of `check -q` on prose (docs/PERFORMANCE.md).
+        // whole chunk afterwards cost about 4% more of `check -q -j1`'s time
+        // (docs/PERFORMANCE.md, session 29).
         let mut lfs = count_lfs(&buf[..filled]);
         let mut skipped = Vec::new();
         // INVARIANT: `buf[..scanned]` holds no LF.

@@ -614,15 +614,14 @@ impl Backend {
             _ => normal_marks_with(&scalar::Table, data, out),
         }
     }
-}
 
-impl Backend {
     /// The number of bytes of `data` equal to `byte`. `memchr`'s count
     /// sums a population count per 32 bytes, which the x86-64 baseline
     /// has no instruction for; this adds one per match into byte lanes,
     /// a compare and a subtract a vector, and sums the lanes every 255
-    /// vectors: 30% of `check -q -j1`'s time on prose was the count of a
-    /// chunk's lines with `memchr` (docs/PERFORMANCE.md, session 29).
+    /// vectors. Counting each chunk's lines with `memchr` was 14.6% of
+    /// `check -q -j1`'s time on prose, by `perf` (docs/PERFORMANCE.md,
+    /// session 29).
     #[inline]
     pub(crate) fn count_byte(self, data: &[u8], byte: u8) -> u64 {
         match self.usable() {
