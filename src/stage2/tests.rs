@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::lanes::{Bits, LineMasks};
+use super::lanes::{Bits, Lane, LineMasks};
 use super::plain::head_scheme_misfits;
 use super::*;
 use crate::classes;
@@ -120,6 +120,13 @@ proptest! {
                 prop_assert_eq!(view.first(SPECIAL, i, i + 1) == i, special);
                 prop_assert_eq!(view.first(LF, i, i + 1) == i, b == b'\n');
                 prop_assert_eq!(view.first(COLON | SLASH, i, i + 1) == i, b == b':' || b == b'/');
+                // The one-byte line at `i` as stage 2's lanes take it.
+                let lane = Lane::of_window(&s.bits, i, 1);
+                prop_assert_eq!(lane.first(PATHBAD, 0, 1) == 0, bad, "{} lane at {}", backend.name(), i);
+                prop_assert_eq!(lane.first(SPECIAL, 0, 1) == 0, special);
+                prop_assert_eq!(lane.first(COLON, 0, 1) == 0, b == b':');
+                prop_assert_eq!(lane.first(SLASH, 0, 1) == 0, b == b'/');
+                prop_assert_eq!(lane.first(QUESTION | HASH, 0, 1) == 0, b == b'?' || b == b'#');
             }
         }
     }
