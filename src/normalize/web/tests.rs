@@ -67,9 +67,12 @@ fn keys_of_w3lib() {
         ("http://u%3b@a/", "http://u%3B@a/"),
         ("http://%41@a/", "http://A@a/"),
         ("http://u:%3d@a/", "http://u:%3D@a/"),
+        ("http://ab%3B;@a/", "http://ab%3B%3B@a/"),
         // Step 4: leading zeros go, but zero stays `0`.
         ("http://a:000/", "http://a:0/"),
         ("http://a:0/", "http://a:0/"),
+        // Step 6: an escape with one lowercase hex digit, in uppercase.
+        ("http://a/?a=%2a", "http://a/?a=%2A"),
     ] {
         assert_eq!(web(input), key, "{input}");
     }
