@@ -355,8 +355,13 @@ fn invalid<'a>(
 /// The number of lines of `data`: its LFs ([`count_lfs`]), and a last line
 /// without one.
 pub(super) fn count_lines(data: &[u8]) -> u64 {
-    let unterminated = data.last().is_some_and(|&b| b != b'\n');
-    count_lfs(data) + u64::from(unterminated)
+    lines_of(data, count_lfs(data))
+}
+
+/// The number of lines of `data`, which holds `lfs` LFs: those, and a last
+/// line without one.
+pub(super) fn lines_of(data: &[u8], lfs: u64) -> u64 {
+    lfs + u64::from(data.last().is_some_and(|&b| b != b'\n'))
 }
 
 /// The number of LFs in `data`, counted with the vectors of the backend in

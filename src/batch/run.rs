@@ -7,7 +7,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use super::chunk::{count_lfs, count_lines, Chunk};
+use super::chunk::{count_lfs, count_lines, lines_of, Chunk};
 use super::DEFAULT_CHUNK_SIZE;
 
 /// The most bytes one `read` brings into a chunk: a piece whose LFs are
@@ -582,13 +582,13 @@ impl<R: Read> ChunkReader<R> {
         // The LFs of `buf[..filled]`, counted as each read brings its bytes
         // (`fill`), while they are in the cache: a pass of its own over the
         // whole chunk afterwards cost about 4% more of `check -q -j1`'s time
-        // (docs/PERFORMANCE.md, session 29).
-        let mut lfs = count_lfs(&buf[..filled]);
+        // (docs/PERFORMANCE.md, session 29). The carry holds none.
+        let mut lfs = 0;
         let mut skipped = Vec::new();
         // INVARIANT: `buf[..scanned]` holds no LF.
         let mut scanned = 0;
         loop {
-            filled = self.fill(&mut buf, filled, target, &mut lfs);
+            filled = self.fill(&mut buf, filled, target, Some(&mut lfs));
             if let Some(i) = memchr::memrchr(b'\n', &buf[scanned..filled]) {
                 if !self.eof || scanned + i + 1 < filled {
                     // The bytes after the last LF, which hold none.
@@ -614,7 +614,7 @@ impl<R: Read> ChunkReader<R> {
         if filled == 0 && skipped.is_empty() {
             return self.error.take().map_or(Ok(None), Err);
         }
-        let lines = lfs + u64::from(buf[..filled].last().is_some_and(|&b| b != b'\n'));
+        let lines = lines_of(&buf[..filled], lfs);
         debug_assert_eq!(lines, count_lines(&buf[..filled]));
         let chunk = OwnedChunk {
             first_line: self.next_line,
@@ -654,7 +654,8 @@ impl<R: Read> ChunkReader<R> {
                 break;
             }
             let len = buf.len();
-            read = self.fill(buf, 0, len, &mut 0);
+            // (The bytes of a line read past are not counted.)
+            read = self.fill(buf, 0, len, None);
         }
         self.next_line += 1;
         self.offset += long.input_len();
@@ -662,7 +663,7 @@ impl<R: Read> ChunkReader<R> {
     }
 
     /// Reads into `buf[filled..target]` until it is full or the input ends;
-    /// returns the new `filled`, having added the LFs read to `lfs`. Reads
+    /// returns the new `filled`, having added the LFs read to `lfs` if given. Reads
     /// take at most [`READ_PIECE`] bytes, so that those LFs are counted in
     /// the cache. A read error ends the input, to be
     /// returned by the next `next_chunk`: what was read before it is
@@ -673,7 +674,7 @@ impl<R: Read> ChunkReader<R> {
         buf: &mut Vec<u8>,
         mut filled: usize,
         target: usize,
-        lfs: &mut u64,
+        mut lfs: Option<&mut u64>,
     ) -> usize {
         while filled < target && !self.eof {
             if buf.len() <= filled {
@@ -693,7 +694,9 @@ impl<R: Read> ChunkReader<R> {
             match self.inner.read(&mut buf[filled..end]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
-                    *lfs += count_lfs(&buf[filled..filled + n]);
+                    if let Some(lfs) = lfs.as_deref_mut() {
+                        *lfs += count_lfs(&buf[filled..filled + n]);
+                    }
                     filled += n;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
