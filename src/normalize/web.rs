@@ -56,7 +56,7 @@ use super::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 use super::{strips_www, swar, Normalizer};
 use crate::classes::{self, hex_value};
 use crate::grammar::HostKind;
-use crate::uri::{Host, Uri};
+use crate::uri::{push_ipv6_literal, Host, Uri};
 
 /// The schemes whose last path segment has `;params` (Python's
 /// `urllib.parse.uses_params`; relative references too), each as a word
@@ -91,10 +91,57 @@ const USES_PARAMS: [u64; 15] = {
 /// The scratch of [`Normalizer::write_form`], reused from line to line.
 #[derive(Default)]
 struct Form {
-    /// The decoded keys and values, one after the other.
+    /// The decoded keys and values that are not their own decoding, one
+    /// after the other.
     decoded: Vec<u8>,
-    /// Each pair's key and value in `decoded`.
-    pairs: Vec<(Range<usize>, Range<usize>)>,
+    /// Each pair's key and value.
+    pairs: Vec<(Piece, Piece)>,
+}
+
+/// A key or a value of a query read as a form: `raw` (only `unreserved`
+/// bytes, which are their own decoding and encoding: most keys and values)
+/// bytes `at` of the query, else bytes `at` of [`Form::decoded`]; `first`,
+/// a key's first eight bytes big-endian (zeros after its end), which order
+/// most pairs without looking at their bytes.
+#[derive(Clone)]
+struct Piece {
+    at: Range<usize>,
+    raw: bool,
+    first: u64,
+}
+
+impl Piece {
+    /// The bytes of `s`, at `at` in the query `q`, decoded: `s` itself
+    /// when it has only `unreserved` bytes, else appended to `decoded`;
+    /// `first` of a `key` (0 for a value, which sorts after its key).
+    fn of(q: &[u8], at: Range<usize>, decoded: &mut Vec<u8>, key: bool) -> Piece {
+        let s = &q[at.clone()];
+        let (raw, at) = if s.iter().all(|&b| classes::is(b, classes::UNRESERVED)) {
+            (true, at)
+        } else {
+            (false, decode_form(s, decoded))
+        };
+        let mut first = [0; 8];
+        if key {
+            let bytes = if raw { s } else { &decoded[at.clone()] };
+            let n = bytes.len().min(8);
+            first[..n].copy_from_slice(&bytes[..n]);
+        }
+        Piece {
+            at,
+            raw,
+            first: u64::from_be_bytes(first),
+        }
+    }
+
+    /// The decoded bytes: of the query `q`, or of `decoded`.
+    fn bytes<'b>(&self, q: &'b [u8], decoded: &'b [u8]) -> &'b [u8] {
+        if self.raw {
+            &q[self.at.clone()]
+        } else {
+            &decoded[self.at.clone()]
+        }
+    }
 }
 
 thread_local! {
@@ -180,7 +227,7 @@ impl Normalizer {
         // Only an IPv6 address is parsed: it is written anew.
         if uri.host_kind() == Some(HostKind::Ipv6) {
             if let Some(Host::Ipv6(a)) = uri.parsed_host() {
-                out.extend_from_slice(format!("[{a}]").as_bytes());
+                push_ipv6_literal(a, out);
             }
             return;
         }
@@ -226,31 +273,53 @@ impl Normalizer {
     }
 
     /// Appends the pairs of the query `q` decoded, sorted (with
-    /// `sort_query`) and form-encoded; `form` is scratch.
+    /// `sort_query`) and form-encoded; `form` is scratch. A key or value of
+    /// `unreserved` bytes only is neither decoded nor encoded but copied.
     fn write_form(&self, q: &[u8], out: &mut Vec<u8>, form: &mut Form) {
         let Form { decoded, pairs } = form;
         decoded.clear();
         pairs.clear();
-        for field in q.split(|&b| b == b'&').filter(|f| !f.is_empty()) {
-            let (k, v) = split_at_first(field, b'=');
-            let key = decode_form(k, decoded);
-            let value = decode_form(v.unwrap_or_default(), decoded);
-            pairs.push((key, value));
+        let mut start = 0;
+        while start < q.len() {
+            let end = q[start..]
+                .iter()
+                .position(|&b| b == b'&')
+                .map_or(q.len(), |i| start + i);
+            if end > start {
+                let eq = q[start..end]
+                    .iter()
+                    .position(|&b| b == b'=')
+                    .map_or(end, |i| start + i);
+                let key = Piece::of(q, start..eq, decoded, true);
+                let value = Piece::of(q, (eq + 1).min(end)..end, decoded, false);
+                pairs.push((key, value));
+            }
+            start = end + 1;
         }
         if self.sort_query {
-            // Unstable: equal pairs are equal bytes.
+            // Unstable: equal pairs are equal bytes. Keys that differ in
+            // their first eight bytes are ordered by those.
+            let decoded = &decoded[..];
+            let bytes = |p: &Piece| p.bytes(q, decoded);
             pairs.sort_unstable_by(|(k1, v1), (k2, v2)| {
-                (&decoded[k1.clone()], &decoded[v1.clone()])
-                    .cmp(&(&decoded[k2.clone()], &decoded[v2.clone()]))
+                k1.first
+                    .cmp(&k2.first)
+                    .then_with(|| bytes(k1).cmp(bytes(k2)))
+                    .then_with(|| bytes(v1).cmp(bytes(v2)))
             });
         }
         for (i, (k, v)) in pairs.iter().enumerate() {
             if i > 0 {
                 out.push(b'&');
             }
-            encode_form(&decoded[k.clone()], out);
-            out.push(b'=');
-            encode_form(&decoded[v.clone()], out);
+            for (piece, after) in [(k, Some(b'=')), (v, None)] {
+                if piece.raw {
+                    out.extend_from_slice(&q[piece.at.clone()]);
+                } else {
+                    encode_form(&decoded[piece.at.clone()], out);
+                }
+                out.extend(after);
+            }
         }
     }
 
@@ -311,7 +380,12 @@ impl Normalizer {
     fn web_host_is_normal(&self, uri: &Uri<'_>, plain: bool) -> bool {
         let host = uri.host().unwrap_or_default();
         if uri.host_kind() == Some(HostKind::Ipv6) {
-            return uri.parsed_host().is_some_and(|h| h.to_string() == host);
+            let Some(Host::Ipv6(a)) = uri.parsed_host() else {
+                return false;
+            };
+            let mut text = Vec::with_capacity(48);
+            push_ipv6_literal(a, &mut text);
+            return text == host.as_bytes();
         }
         let host = host.as_bytes();
         !((!plain && host.iter().any(u8::is_ascii_uppercase))

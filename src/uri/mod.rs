@@ -16,6 +16,7 @@ mod serde;
 use core::fmt;
 use core::ops::Range;
 
+pub(crate) use host::push_ipv6_literal;
 pub use host::Host;
 pub use owned::UriBuf;
 

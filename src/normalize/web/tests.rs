@@ -29,6 +29,18 @@ fn keys_of_w3lib() {
         ("http://a/?=", "http://a/?="),
         ("http://a/?a=1&A=2&a=0&b&a", "http://a/?A=2&a=&a=0&a=1&b="),
         ("http://a/?a+b=c+d%20e", "http://a/?a+b=c+d+e"),
+        // Keys alike in their first eight bytes, decoded keys among plain
+        // ones, ties on the key ordered by value.
+        (
+            "http://a/?abcdefghZ=1&abcdefghA=2&abcdefgh=3",
+            "http://a/?abcdefgh=3&abcdefghA=2&abcdefghZ=1",
+        ),
+        ("http://a/?%61b=1&aa=2&ab=0", "http://a/?aa=2&ab=0&ab=1"),
+        ("http://a/?a+b=1&a=2&a%20a=3", "http://a/?a=2&a+a=3&a+b=1"),
+        ("http://a/?k=b&k=%61&k=a+", "http://a/?k=a&k=a+&k=b"),
+        ("http://a/?%7Ez=1&~y=2&z%2B=3", "http://a/?z%2B=3&~y=2&~z=1"),
+        ("http://a/?x=1&&x&x=", "http://a/?x=&x=&x=1"),
+        ("http://a/?ba=1&ab=2&b=3", "http://a/?ab=2&b=3&ba=1"),
         (
             "http://a/?a=%41%7e%2f%2F%3d%26%2b",
             "http://a/?a=A~%2F%2F%3D%26%2B",
