@@ -5,7 +5,7 @@
 use super::decide::decide;
 use super::lanes::{Bits, Lane, LineMasks, View};
 use super::plain::{decide_plain, plain_fault};
-use super::window::{Bitmaps, NormalBitmaps, Noting};
+use super::window::{Bitmaps, Head, NormalBitmaps, Noting};
 use super::{ends, line_at, Outcome, Verdict, LF, PATHBAD, PREFETCH_AHEAD, WINDOW_BLOCKS};
 use crate::grammar::error::Error;
 use crate::grammar::Mode;
@@ -161,7 +161,14 @@ impl Scanner {
     ) -> Outcome {
         let lane = || Lane::of_window(&self.bits, g, line.len());
         let mut outcome = match decide_plain(&self.bits, g, line, mode) {
-            Some(outcome) => outcome,
+            // The usual line noted from the shape stage 2 found.
+            Some((mut outcome, head)) => {
+                debug_assert_eq!(head, Head::of(&outcome));
+                if let (true, Some(n)) = (NOTE, &self.normal) {
+                    outcome.notes = n.notes(g, line, &head);
+                }
+                return outcome;
+            }
             // A window of relative references: most lines come here, and
             // computing the error of invalid ones here too costs them 10%
             // (`why` computes it when asked).
@@ -189,7 +196,7 @@ impl Scanner {
             }
         };
         if let (true, Some(n), true) = (NOTE, &self.normal, outcome.valid) {
-            outcome.notes = n.notes(g, line, &outcome);
+            outcome.notes = n.notes(g, line, &Head::of(&outcome));
         }
         outcome
     }

@@ -216,8 +216,8 @@ impl NormalBitmaps {
     pub(super) const UPPER: usize = 0;
     pub(super) const SUSPECT: usize = 1;
 
-    /// The notes on the valid `line` at bit `g` of the window, which stage 2
-    /// decided with `outcome`: [`Notes::PLAIN`] when
+    /// The notes on the valid `line` at bit `g` of the window, whose
+    /// scheme, authority, port and path are `h`: [`Notes::PLAIN`] when
     /// it has no uppercase letter before its path, no `/` followed by `.`
     /// and only normal percent-encodings, [`Notes::NORMAL`] when its port
     /// and path are then in normal form too, [`Notes::BAD_PCT`] when it has
@@ -225,13 +225,13 @@ impl NormalBitmaps {
     /// else none; with [`Notes::NO_PCT`] added to the first two when it has
     /// no `%`.
     #[inline(always)]
-    pub(super) fn notes(&self, g: usize, line: &[u8], outcome: &Outcome) -> Notes {
+    pub(super) fn notes(&self, g: usize, line: &[u8], h: &Head) -> Notes {
         let o = g % 8;
         let live = <u128 as Bits>::below(o + line.len()) & <u128 as Bits>::from_bit(o);
         // Scheme and authority are short: their bits are in the low word
         // (a `u128` range for all costs 1% more instructions of a noted
         // `normalize`, callgrind).
-        let head = o + outcome.split.path_span().start;
+        let head = o + h.path_start;
         let upper = self.bits.lane(Self::UPPER, g);
         let upper_head = if head <= 64 {
             upper as u64 & <u64 as Bits>::below(head) & !<u64 as Bits>::below(o) != 0
@@ -256,7 +256,7 @@ impl NormalBitmaps {
         }
         if !normal {
             Notes::BAD_PCT
-        } else if port_and_path_are_normal(line, outcome) {
+        } else if port_and_path_are_normal(line, h) {
             Notes::NORMAL.with(no_pct)
         } else {
             Notes::PLAIN.with(no_pct)
@@ -264,32 +264,58 @@ impl NormalBitmaps {
     }
 }
 
-/// Whether the port and path of the valid `line`, which stage 2 decided
-/// with `outcome` and whose scheme has no uppercase letter, are in section
-/// 6's normal form (`Normalizer::is_normal`'s test of a plain URI): where
-/// the scheme has a default port and there is an authority, no port (a
-/// port other than the default is left to the normalizer to judge) and a
-/// path; after a scheme, no path that starts with `.`. Every test is
+/// What [`NormalBitmaps::notes`] reads of a valid line besides its masks:
+/// where its scheme ends (0 for none) and its path starts and ends, and
+/// whether it has an authority and a port. The fast path of stage 2 has
+/// them at hand ([`decide_plain`](super::plain::decide_plain)'s shape);
+/// [`Head::of`] takes them from any line's outcome.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Head {
+    pub(super) scheme_end: usize,
+    pub(super) authority: bool,
+    pub(super) port: bool,
+    pub(super) path_start: usize,
+    pub(super) path_end: usize,
+}
+
+impl Head {
+    /// The [`Head`] of a valid line that stage 2 decided with `outcome`.
+    #[inline(always)]
+    pub(super) fn of(outcome: &Outcome) -> Head {
+        let split = &outcome.split;
+        let path = split.path_span();
+        Head {
+            scheme_end: split.scheme_span().map_or(0, |s| s.end),
+            authority: split.has_authority(),
+            port: outcome.authority.port().is_some(),
+            path_start: path.start,
+            path_end: path.end,
+        }
+    }
+}
+
+/// Whether the port and path of the valid `line`, whose scheme, authority
+/// and path are `h` and whose scheme has no uppercase letter, are in
+/// section 6's normal form (`Normalizer::is_normal`'s test of a plain
+/// URI): where the scheme has a default port and there is an authority, no
+/// port (a port other than the default is left to the normalizer to judge)
+/// and a path; after a scheme, no path that starts with `.`. Every test is
 /// computed for every line and only their conjunction branched on: which
 /// lines have a scheme, an authority or a port varies from line to line.
 #[inline(always)]
-fn port_and_path_are_normal(line: &[u8], outcome: &Outcome) -> bool {
+fn port_and_path_are_normal(line: &[u8], h: &Head) -> bool {
     let Some(first) = line.first_chunk::<8>() else {
         // (Short lines: left to the normalizer.)
         return false;
     };
-    let split = &outcome.split;
-    let scheme_end = split.scheme_span().map_or(0, |s| s.end);
     // The scheme's bytes (all 8 bytes for a longer scheme, which is none
     // of the five); no scheme is the empty word, none of the five either.
-    let scheme = u64::from_le_bytes(*first) & ((1u128 << (8 * scheme_end.min(8))) - 1) as u64;
+    let scheme = u64::from_le_bytes(*first) & ((1u128 << (8 * h.scheme_end.min(8))) - 1) as u64;
     let defaulted = DEFAULT_PORT_WORDS
         .iter()
         .fold(false, |d, &(w, _)| d | (scheme == w));
-    let path = split.path_span();
-    let port = outcome.authority.port().is_some();
-    let unusual = (split.has_authority() & defaulted & ((path.start == path.end) | port))
-        | ((scheme_end > 0) & (line.get(path.start) == Some(&b'.')));
+    let unusual = (h.authority & defaulted & ((h.path_start == h.path_end) | h.port))
+        | ((h.scheme_end > 0) & (line.get(h.path_start) == Some(&b'.')));
     !unusual
 }
 
