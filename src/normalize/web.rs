@@ -398,15 +398,17 @@ impl Normalizer {
             return !self.drop_empty_query;
         }
         let mut prev: Option<(&[u8], &[u8], bool)> = None;
-        for field in q.split(|&b| b == b'&') {
-            let (k, v) = split_at_first(field, b'=');
-            let (Some(v), Some(k_plain), false) = (v, form_plain(k), self.dropped(field)) else {
+        // Field by field, each in one pass over its bytes (a trailing `&`
+        // leaves an empty last field, which is not normal).
+        let mut start = 0;
+        while start <= q.len() {
+            let Some(FormField { eq, end, plain }) = form_field(q, start) else {
                 return false;
             };
-            let Some(v_plain) = form_plain(v) else {
+            let (k, v) = (&q[start..eq], &q[eq + 1..end]);
+            if self.dropped(&q[start..end]) {
                 return false;
-            };
-            let plain = k_plain && v_plain;
+            }
             if let (true, Some((pk, pv, p_plain))) = (self.sort_query, prev) {
                 // Bytes without escapes or `+` are their decoded bytes.
                 let order = if p_plain && plain {
@@ -421,6 +423,7 @@ impl Normalizer {
                 }
             }
             prev = Some((k, v, plain));
+            start = end + 1;
         }
         true
     }
@@ -633,15 +636,35 @@ fn encode_form(s: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Whether [`encode_form`] of the decoded `s` gives `s`: if so, whether `s`
-/// is its own decoding (has no escape and no `+`).
-fn form_plain(s: &[u8]) -> Option<bool> {
-    let mut plain = true;
-    let mut i = 0;
-    while i < s.len() {
-        match s[i] {
+/// A field of a query that [`Normalizer::write_form`] writes as it is
+/// (but for the pairs' order): its first `=` at `eq`, its end (the next `&`
+/// or the query's end) at `end`, and whether it is its own decoding (no
+/// escape and no `+`).
+struct FormField {
+    eq: usize,
+    end: usize,
+    plain: bool,
+}
+
+/// The field of the query `q` that starts at `start`, in one pass over its
+/// bytes, if [`encode_form`] of its decoded key and value gives its bytes
+/// back: a key, an `=`, a value, each of `unreserved` bytes, `+` and
+/// escapes of other bytes than those and the space, in uppercase. `None`
+/// for any other field, an empty one among them.
+fn form_field(q: &[u8], start: usize) -> Option<FormField> {
+    let (mut eq, mut plain) = (None, true);
+    let mut i = start;
+    while let Some(&b) = q.get(i) {
+        if classes::is(b, classes::UNRESERVED) {
+            i += 1;
+            continue;
+        }
+        match b {
+            b'&' => break,
+            b'=' if eq.is_none() => eq = Some(i),
+            b'+' => plain = false,
             b'%' => {
-                let (h, l) = (s[i + 1], s[i + 2]);
+                let (h, l) = (q[i + 1], q[i + 2]);
                 let v = hex_value(h) << 4 | hex_value(l);
                 if h.is_ascii_lowercase()
                     || l.is_ascii_lowercase()
@@ -651,17 +674,17 @@ fn form_plain(s: &[u8]) -> Option<bool> {
                     return None;
                 }
                 plain = false;
-                i += 3;
+                i += 2;
             }
-            b'+' => {
-                plain = false;
-                i += 1;
-            }
-            b if classes::is(b, classes::UNRESERVED) => i += 1,
             _ => return None,
         }
+        i += 1;
     }
-    Some(plain)
+    Some(FormField {
+        eq: eq?,
+        end: i,
+        plain,
+    })
 }
 
 #[cfg(test)]
