@@ -201,6 +201,12 @@ fn is_normal_matches_the_rewrite() {
         "http://a/?a=%C3&a=+",
         "http://a/?a=+&a=%C3",
         "http://a/?+=&%21=",
+        "http://a/?a=1&",
+        "http://a/?&a=1",
+        "http://a/?a%3D=1&b=%26",
+        "http://a/?%41=1",
+        "http://a/?a=1&b=2&c",
+        "http://a/?ab=1&b=2&ba=3",
     ] {
         let u = parse(input.as_bytes(), Mode::Reference).unwrap();
         assert_eq!(
