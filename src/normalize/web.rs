@@ -111,16 +111,12 @@ struct Piece {
 }
 
 impl Piece {
-    /// The bytes of `s`, at `at` in the query `q`, decoded: `s` itself
-    /// when it has only `unreserved` bytes, else appended to `decoded`;
-    /// `first` of a `key` (0 for a value, which sorts after its key).
-    fn of(q: &[u8], at: Range<usize>, decoded: &mut Vec<u8>, key: bool) -> Piece {
+    /// The bytes `at` of the query `q`, decoded: themselves when they are
+    /// `raw` (only `unreserved` bytes), else appended to `decoded`; `first`
+    /// of a `key` (0 for a value, which sorts after its key).
+    fn of(q: &[u8], at: Range<usize>, raw: bool, decoded: &mut Vec<u8>, key: bool) -> Piece {
         let s = &q[at.clone()];
-        let (raw, at) = if s.iter().all(|&b| classes::is(b, classes::UNRESERVED)) {
-            (true, at)
-        } else {
-            (false, decode_form(s, decoded))
-        };
+        let at = if raw { at } else { decode_form(s, decoded) };
         let mut first = [0; 8];
         if key {
             let bytes = if raw { s } else { &decoded[at.clone()] };
@@ -279,19 +275,25 @@ impl Normalizer {
         let Form { decoded, pairs } = form;
         decoded.clear();
         pairs.clear();
+        // Field by field, each in one pass over its bytes.
         let mut start = 0;
         while start < q.len() {
-            let end = q[start..]
-                .iter()
-                .position(|&b| b == b'&')
-                .map_or(q.len(), |i| start + i);
+            let (mut eq, mut raw) = (None, [true; 2]);
+            let mut end = start;
+            while let Some(&b) = q.get(end) {
+                if !classes::is(b, classes::UNRESERVED) {
+                    match b {
+                        b'&' => break,
+                        b'=' if eq.is_none() => eq = Some(end),
+                        _ => raw[usize::from(eq.is_some())] = false,
+                    }
+                }
+                end += 1;
+            }
             if end > start {
-                let eq = q[start..end]
-                    .iter()
-                    .position(|&b| b == b'=')
-                    .map_or(end, |i| start + i);
-                let key = Piece::of(q, start..eq, decoded, true);
-                let value = Piece::of(q, (eq + 1).min(end)..end, decoded, false);
+                let eq = eq.unwrap_or(end);
+                let key = Piece::of(q, start..eq, raw[0], decoded, true);
+                let value = Piece::of(q, (eq + 1).min(end)..end, raw[1], decoded, false);
                 pairs.push((key, value));
             }
             start = end + 1;
