@@ -289,15 +289,20 @@ mod tests {
         }
         let bytes = b"ab:/?#[]@%1.";
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut lengths = [0; 24];
         for _ in 0..20_000 {
-            let len = (seed % 24) as usize;
+            // (The seed steps for the length too: an empty string must not
+            // leave it where it was, or every later string is empty.)
+            let len = (next() % 24) as usize;
+            lengths[len] += 1;
             let found: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    bytes[(seed % bytes.len() as u64) as usize]
-                })
+                .map(|_| bytes[(next() % bytes.len() as u64) as usize])
                 .collect();
             let found = [b"http://h".as_slice(), &found].concat();
             let mapped = map(&found).unwrap();
@@ -319,6 +324,8 @@ mod tests {
                 }
             }
         }
+        // Every length came, many times: the strings do vary.
+        assert!(lengths.iter().all(|&n| n > 500), "{lengths:?}");
     }
 
     #[test]
