@@ -485,6 +485,28 @@ fn iri_to_uri_examples() {
     );
 }
 
+/// `found_to_uri` encodes every `#` of the fragment, also those it starts
+/// with (`##`), with nothing else to encode after them or only after them
+/// (the first byte it changes is then a `#` right after the fragment's own).
+#[test]
+fn found_to_uri_encodes_the_hashes_a_fragment_starts_with() {
+    for (found, uri) in [
+        ("http://a/##", "http://a/#%23"),
+        ("http://a/##x", "http://a/#%23x"),
+        ("http://a/x###y#", "http://a/x#%23%23y%23"),
+        ("mailto:a@b##", "mailto:a@b#%23"),
+        ("http://a/#x#", "http://a/#x%23"),
+    ] {
+        let mut out = b"kept".to_vec();
+        uriscan::found_to_uri(found.as_bytes(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("kept{uri}"),
+            "{found}"
+        );
+    }
+}
+
 #[test]
 fn precision_and_recall_on_generated_text() {
     let (text, inserted) = crate::mixed_text::generate(42, 4000);
