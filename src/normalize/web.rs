@@ -56,7 +56,7 @@ use super::resolve::{changes_keeping_shape, remove_dots_keeping_shape};
 use super::{strips_www, swar, Normalizer};
 use crate::classes::{self, hex_value};
 use crate::grammar::HostKind;
-use crate::uri::{push_ipv6_literal, Host, Uri};
+use crate::uri::{Host, Ipv6Literal, Uri};
 
 /// The schemes whose last path segment has `;params` (Python's
 /// `urllib.parse.uses_params`; relative references too), each as a word
@@ -223,7 +223,7 @@ impl Normalizer {
         // Only an IPv6 address is parsed: it is written anew.
         if uri.host_kind() == Some(HostKind::Ipv6) {
             if let Some(Host::Ipv6(a)) = uri.parsed_host() {
-                push_ipv6_literal(a, out);
+                out.extend_from_slice(Ipv6Literal::new(a).as_bytes());
             }
             return;
         }
@@ -275,21 +275,9 @@ impl Normalizer {
         let Form { decoded, pairs } = form;
         decoded.clear();
         pairs.clear();
-        // Field by field, each in one pass over its bytes.
         let mut start = 0;
         while start < q.len() {
-            let (mut eq, mut raw) = (None, [true; 2]);
-            let mut end = start;
-            while let Some(&b) = q.get(end) {
-                if !classes::is(b, classes::UNRESERVED) {
-                    match b {
-                        b'&' => break,
-                        b'=' if eq.is_none() => eq = Some(end),
-                        _ => raw[usize::from(eq.is_some())] = false,
-                    }
-                }
-                end += 1;
-            }
+            let FormField { eq, end, raw, .. } = form_field::<false>(q, start);
             if end > start {
                 let eq = eq.unwrap_or(end);
                 let key = Piece::of(q, start..eq, raw[0], decoded, true);
@@ -385,9 +373,7 @@ impl Normalizer {
             let Some(Host::Ipv6(a)) = uri.parsed_host() else {
                 return false;
             };
-            let mut text = Vec::with_capacity(48);
-            push_ipv6_literal(a, &mut text);
-            return text == host.as_bytes();
+            return Ipv6Literal::new(a).as_bytes() == host.as_bytes();
         }
         let host = host.as_bytes();
         !((!plain && host.iter().any(u8::is_ascii_uppercase))
@@ -404,10 +390,16 @@ impl Normalizer {
         // leaves an empty last field, which is not normal).
         let mut start = 0;
         while start <= q.len() {
-            let Some(FormField { eq, end, plain }) = form_field(q, start) else {
+            let FormField {
+                eq,
+                end,
+                raw,
+                encoded,
+            } = form_field::<true>(q, start);
+            let (Some(eq), true) = (eq, encoded) else {
                 return false;
             };
-            let (k, v) = (&q[start..eq], &q[eq + 1..end]);
+            let (k, v, plain) = (&q[start..eq], &q[eq + 1..end], raw == [true; 2]);
             if self.dropped(&q[start..end]) {
                 return false;
             }
@@ -638,55 +630,63 @@ fn encode_form(s: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// A field of a query that [`Normalizer::write_form`] writes as it is
-/// (but for the pairs' order): its first `=` at `eq`, its end (the next `&`
-/// or the query's end) at `end`, and whether it is its own decoding (no
-/// escape and no `+`).
+/// A field of a query, read in one pass over its bytes: its first `=` at
+/// `eq` (if it has one), its end (the next `&` or the query's end) at
+/// `end`, whether its key and its value are `unreserved` bytes only
+/// (`raw`: their own decoding and encoding), and whether it is `encoded`
+/// as [`encode_form`] writes its decoded bytes: besides `unreserved` bytes,
+/// only `+` and escapes, in uppercase, of bytes that are neither
+/// `unreserved` nor the space. What [`Normalizer::write_form`] and
+/// [`Normalizer::web_query_is_normal`] read of each field.
 struct FormField {
-    eq: usize,
+    eq: Option<usize>,
     end: usize,
-    plain: bool,
+    raw: [bool; 2],
+    encoded: bool,
 }
 
-/// The field of the query `q` that starts at `start`, in one pass over its
-/// bytes, if [`encode_form`] of its decoded key and value gives its bytes
-/// back: a key, an `=`, a value, each of `unreserved` bytes, `+` and
-/// escapes of other bytes than those and the space, in uppercase. `None`
-/// for any other field, an empty one among them.
-fn form_field(q: &[u8], start: usize) -> Option<FormField> {
-    let (mut eq, mut plain) = (None, true);
+/// The [`FormField`] of the query `q` (of a valid URI: a `%` starts an
+/// escape) that starts at `start`; when `CHECK`, only whether it is
+/// `encoded`: the pass stops at the first byte that says it is not (its
+/// other fields then say nothing).
+#[inline(always)]
+fn form_field<const CHECK: bool>(q: &[u8], start: usize) -> FormField {
+    let (mut eq, mut raw, mut encoded) = (None, [true; 2], true);
     let mut i = start;
     while let Some(&b) = q.get(i) {
-        if classes::is(b, classes::UNRESERVED) {
-            i += 1;
-            continue;
-        }
-        match b {
-            b'&' => break,
-            b'=' if eq.is_none() => eq = Some(i),
-            b'+' => plain = false,
-            b'%' => {
-                let (h, l) = (q[i + 1], q[i + 2]);
-                let v = hex_value(h) << 4 | hex_value(l);
-                if h.is_ascii_lowercase()
-                    || l.is_ascii_lowercase()
-                    || v == b' '
-                    || classes::is(v, classes::UNRESERVED)
-                {
-                    return None;
+        if !classes::is(b, classes::UNRESERVED) {
+            match b {
+                b'&' => break,
+                b'=' if eq.is_none() => eq = Some(i),
+                _ => {
+                    raw[usize::from(eq.is_some())] = false;
+                    match b {
+                        b'+' => {}
+                        b'%' => {
+                            let (h, l) = (q[i + 1], q[i + 2]);
+                            let v = hex_value(h) << 4 | hex_value(l);
+                            encoded &= !(h.is_ascii_lowercase()
+                                || l.is_ascii_lowercase()
+                                || v == b' '
+                                || classes::is(v, classes::UNRESERVED));
+                            i += 2;
+                        }
+                        _ => encoded = false,
+                    }
+                    if CHECK && !encoded {
+                        break;
+                    }
                 }
-                plain = false;
-                i += 2;
             }
-            _ => return None,
         }
         i += 1;
     }
-    Some(FormField {
-        eq: eq?,
+    FormField {
+        eq,
         end: i,
-        plain,
-    })
+        raw,
+        encoded,
+    }
 }
 
 #[cfg(test)]

@@ -72,89 +72,116 @@ impl core::fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Host::Ipv4(a) => write!(f, "{a}"),
-            Host::Ipv6(a) => {
-                let mut text = Vec::with_capacity(48);
-                push_ipv6_literal(*a, &mut text);
-                f.write_str(std::str::from_utf8(&text).map_err(|_| core::fmt::Error)?)
-            }
+            Host::Ipv6(a) => f.write_str(Ipv6Literal::new(*a).as_str()),
             Host::IpvFuture(s) => write!(f, "[{s}]"),
             Host::RegName(s) => f.write_str(s),
         }
     }
 }
 
-/// Appends the IP literal of `a`: `[`, its canonical text (RFC 5952
+/// The IP literal of an IPv6 address: `[`, its canonical text (RFC 5952
 /// section 4, as the standard library's `Display` writes it), `]`. The
 /// groups in lowercase hex without leading zeros, the first of the longest
 /// runs of two or more zero groups as `::`, an IPv4-mapped address as
-/// `::ffff:` and its dotted quad (section 5). Written byte by byte: through
-/// `core::fmt` (`format!("[{a}]")`) an address cost the `web` profile some
-/// 7,000 instructions (callgrind), a line's whole key several times over.
-pub(crate) fn push_ipv6_literal(a: Ipv6Addr, out: &mut Vec<u8>) {
-    out.push(b'[');
-    if let Some(v4) = a.to_ipv4_mapped() {
-        out.extend_from_slice(b"::ffff:");
-        for (i, octet) in v4.octets().into_iter().enumerate() {
-            if i > 0 {
-                out.push(b'.');
+/// `::ffff:` and its dotted quad (section 5). Written byte by byte into a
+/// buffer of its own: through `core::fmt` (`format!("[{a}]")`) an address
+/// cost the `web` profile some 7,000 instructions (callgrind), a line's
+/// whole key several times over.
+pub(crate) struct Ipv6Literal {
+    /// The longest: `[`, eight groups of four digits, seven `:`, `]`.
+    bytes: [u8; 41],
+    len: usize,
+}
+
+impl Ipv6Literal {
+    pub(crate) fn new(a: Ipv6Addr) -> Ipv6Literal {
+        let mut t = Ipv6Literal {
+            bytes: [0; 41],
+            len: 0,
+        };
+        t.push(b'[');
+        if let Some(v4) = a.to_ipv4_mapped() {
+            t.push_str(b"::ffff:");
+            for (i, octet) in v4.octets().into_iter().enumerate() {
+                if i > 0 {
+                    t.push(b'.');
+                }
+                t.push_decimal(octet);
             }
-            push_decimal(octet, out);
+            t.push(b']');
+            return t;
         }
-        out.push(b']');
-        return;
+        let groups = a.segments();
+        // The first longest run of zero groups: `zeros` groups from `run`.
+        let (mut run, mut zeros, mut start, mut len) = (0, 0, 0, 0);
+        for (i, &g) in groups.iter().enumerate() {
+            if g != 0 {
+                len = 0;
+                continue;
+            }
+            if len == 0 {
+                start = i;
+            }
+            len += 1;
+            if len > zeros {
+                (run, zeros) = (start, len);
+            }
+        }
+        if zeros > 1 {
+            t.push_groups(&groups[..run]);
+            t.push_str(b"::");
+            t.push_groups(&groups[run + zeros..]);
+        } else {
+            t.push_groups(&groups);
+        }
+        t.push(b']');
+        t
     }
-    let groups = a.segments();
-    // The first longest run of zero groups: `zeros` groups from `run`.
-    let (mut run, mut zeros, mut start, mut len) = (0, 0, 0, 0);
-    for (i, &g) in groups.iter().enumerate() {
-        if g != 0 {
-            len = 0;
-            continue;
-        }
-        if len == 0 {
-            start = i;
-        }
-        len += 1;
-        if len > zeros {
-            (run, zeros) = (start, len);
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(self.as_bytes()).expect("ASCII")
+    }
+
+    fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    fn push_str(&mut self, s: &[u8]) {
+        for &b in s {
+            self.push(b);
         }
     }
-    let hex = |groups: &[u16], out: &mut Vec<u8>| {
+
+    /// `groups` in lowercase hex without leading zeros (`0` for zero),
+    /// joined by `:`.
+    fn push_groups(&mut self, groups: &[u16]) {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
         for (i, &g) in groups.iter().enumerate() {
             if i > 0 {
-                out.push(b':');
+                self.push(b':');
             }
-            push_hex_group(g, out);
+            let digits = (4 - g.leading_zeros() as usize / 4).max(1);
+            for k in (0..digits).rev() {
+                self.push(DIGITS[usize::from(g >> (4 * k) & 15)]);
+            }
         }
-    };
-    if zeros > 1 {
-        hex(&groups[..run], out);
-        out.extend_from_slice(b"::");
-        hex(&groups[run + zeros..], out);
-    } else {
-        hex(&groups, out);
     }
-    out.push(b']');
-}
 
-/// Appends `g` in lowercase hex without leading zeros (`0` for zero).
-fn push_hex_group(g: u16, out: &mut Vec<u8>) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digits = (4 - g.leading_zeros() as usize / 4).max(1);
-    for k in (0..digits).rev() {
-        out.push(DIGITS[usize::from(g >> (4 * k) & 15)]);
+    /// `b` in decimal without leading zeros.
+    fn push_decimal(&mut self, b: u8) {
+        if b >= 100 {
+            self.push(b'0' + b / 100);
+        }
+        if b >= 10 {
+            self.push(b'0' + b / 10 % 10);
+        }
+        self.push(b'0' + b % 10);
     }
-}
-
-/// Appends `b` in decimal without leading zeros.
-fn push_decimal(b: u8, out: &mut Vec<u8>) {
-    if b >= 100 {
-        out.push(b'0' + b / 100);
-    }
-    if b >= 10 {
-        out.push(b'0' + b / 10 % 10);
-    }
-    out.push(b'0' + b % 10);
 }
 
 #[cfg(test)]
@@ -210,9 +237,8 @@ mod tests {
                 g[..6].copy_from_slice(&[0, 0, 0, 0, 0, 0xffff]);
             }
             let a = Ipv6Addr::from(g);
-            let mut text = Vec::new();
-            push_ipv6_literal(a, &mut text);
-            prop_assert_eq!(String::from_utf8(text).unwrap(), format!("[{a}]"));
+            let literal = Ipv6Literal::new(a);
+            prop_assert_eq!(literal.as_str(), format!("[{a}]"));
             prop_assert_eq!(Host::Ipv6(a).to_string(), format!("[{a}]"));
         }
     }
@@ -231,9 +257,11 @@ mod tests {
             ("::1.2.3.4", "[::102:304]"),
             ("ABCD:EF01::0F", "[abcd:ef01::f]"),
         ] {
-            let mut out = Vec::new();
-            push_ipv6_literal(text.parse().unwrap(), &mut out);
-            assert_eq!(String::from_utf8(out).unwrap(), want, "{text}");
+            assert_eq!(
+                Ipv6Literal::new(text.parse().unwrap()).as_str(),
+                want,
+                "{text}"
+            );
         }
     }
 }

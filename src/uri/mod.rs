@@ -16,8 +16,8 @@ mod serde;
 use core::fmt;
 use core::ops::Range;
 
-pub(crate) use host::push_ipv6_literal;
 pub use host::Host;
+pub(crate) use host::Ipv6Literal;
 pub use owned::UriBuf;
 
 use crate::grammar::authority::Authority;
