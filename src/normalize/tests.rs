@@ -122,9 +122,12 @@ fn normalizers() -> Vec<Normalizer> {
 fn corpus_pass_notes() {
     use crate::batch::Chunk;
     use crate::stage2::Notes;
-    let cases: [(&str, Notes); 22] = [
-        // Shorter than 8 bytes: the normalizer looks at port and path.
-        ("a/b/C", Notes::PLAIN.with(Notes::NO_PCT)),
+    let cases: [(&str, Notes); 25] = [
+        // Shorter than 8 bytes: noted as longer lines are.
+        ("a/b/C", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("ws://a", Notes::PLAIN.with(Notes::NO_PCT)),
+        ("s://a", Notes::NORMAL.with(Notes::NO_PCT)),
+        ("s:.", Notes::PLAIN.with(Notes::NO_PCT)),
         ("http://a/b", Notes::NORMAL.with(Notes::NO_PCT)),
         ("http://a/B/C?D#E", Notes::NORMAL.with(Notes::NO_PCT)),
         ("http://a/%C3%A9?%2F#%20", Notes::NORMAL),

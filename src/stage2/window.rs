@@ -301,16 +301,25 @@ impl Head {
 /// port (a port other than the default is left to the normalizer to judge)
 /// and a path; after a scheme, no path that starts with `.`. Every test is
 /// computed for every line and only their conjunction branched on: which
-/// lines have a scheme, an authority or a port varies from line to line.
+/// lines have a scheme, an authority or a port varies from line to line
+/// (branching on the rare authority with a port or an empty path, to spare
+/// the others the test of the scheme, took 3% fewer instructions but
+/// mispredicted on 19% of the lines, callgrind).
 #[inline(always)]
 fn port_and_path_are_normal(line: &[u8], h: &Head) -> bool {
-    let Some(first) = line.first_chunk::<8>() else {
-        // (Short lines: left to the normalizer.)
-        return false;
+    // The scheme's bytes (its first 8 of a longer scheme, which is none of
+    // the five: they have no zero byte); no scheme is the empty word, none
+    // of the five either.
+    let scheme = match line.first_chunk::<8>() {
+        Some(first) => {
+            u64::from_le_bytes(*first) & ((1u128 << (8 * h.scheme_end.min(8))) - 1) as u64
+        }
+        // A line shorter than 8 bytes (rare), noted as longer lines are.
+        None => line[..h.scheme_end]
+            .iter()
+            .rev()
+            .fold(0, |w, &b| w << 8 | u64::from(b)),
     };
-    // The scheme's bytes (all 8 bytes for a longer scheme, which is none
-    // of the five); no scheme is the empty word, none of the five either.
-    let scheme = u64::from_le_bytes(*first) & ((1u128 << (8 * h.scheme_end.min(8))) - 1) as u64;
     let defaulted = DEFAULT_PORT_WORDS
         .iter()
         .fold(false, |d, &(w, _)| d | (scheme == w));
