@@ -171,6 +171,24 @@ pub(crate) fn pct_is_normal(h: u8, l: u8) -> bool {
     upper_hex(h) && upper_hex(l) && !is(hex_value(h) << 4 | hex_value(l), UNRESERVED)
 }
 
+/// The hex digits by value, lowercase.
+pub(crate) const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
+
+/// The hex digits by value, uppercase (RFC 3986 section 2.1's choice for
+/// percent-encodings).
+pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `%HH`: the percent-encoding of `b`, in the hex `digits` ([`HEX_UPPER`]
+/// or [`HEX_LOWER`]).
+#[inline(always)]
+pub(crate) fn pct_encode(b: u8, digits: &[u8; 16]) -> [u8; 3] {
+    [
+        b'%',
+        digits[usize::from(b >> 4)],
+        digits[usize::from(b & 15)],
+    ]
+}
+
 /// The value of the hex digit `b` (`0-9 A-F a-f`).
 #[inline(always)]
 pub(crate) fn hex_value(b: u8) -> u8 {

@@ -12,6 +12,7 @@
 //! (UTS 46, through the `idna` crate) to its `xn--` form. It leaves the ASCII
 //! bytes alone: whether the result is a valid URI is the parser's to say.
 
+use crate::classes;
 use crate::grammar::{Component, Error, ErrorKind};
 
 /// The length of the character at `text[at]` (a non-ASCII byte) when it may
@@ -215,12 +216,7 @@ fn encode(
             return Err(bad);
         }
         for &byte in &iri[at..at + len] {
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
-            out.extend_from_slice(&[
-                b'%',
-                HEX[usize::from(byte >> 4)],
-                HEX[usize::from(byte & 15)],
-            ]);
+            out.extend_from_slice(&classes::pct_encode(byte, classes::HEX_UPPER));
         }
         at += len;
     }

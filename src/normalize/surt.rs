@@ -471,7 +471,6 @@ fn escaped_bytes(w: u64) -> u64 {
 /// [`escape_once`] of one byte.
 #[inline(always)]
 fn push_escaped(b: u8, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     // Each byte's lowercase form, or 0 for the bytes escaped (no letter is).
     const MAP: [u8; 256] = {
         let mut m = [0u8; 256];
@@ -485,7 +484,7 @@ fn push_escaped(b: u8, out: &mut Vec<u8>) {
         m
     };
     match MAP[usize::from(b)] {
-        0 => out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]),
+        0 => out.extend_from_slice(&classes::pct_encode(b, classes::HEX_LOWER)),
         c => out.push(c),
     }
 }

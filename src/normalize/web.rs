@@ -156,9 +156,6 @@ pub(super) enum QueryKnown {
     NotNormal,
 }
 
-/// `%HH` with uppercase hex digits.
-const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
-
 impl Normalizer {
     /// Appends the `web` key of `uri` (see the module documentation);
     /// `query`: what a [`Normalizer::web_verdict`] found of its query.
@@ -585,11 +582,7 @@ fn userinfo_is_normal(part: &[u8]) -> bool {
 }
 
 fn push_escape(v: u8, out: &mut Vec<u8>) {
-    out.extend_from_slice(&[
-        b'%',
-        HEX_UPPER[usize::from(v >> 4)],
-        HEX_UPPER[usize::from(v & 15)],
-    ]);
+    out.extend_from_slice(&classes::pct_encode(v, classes::HEX_UPPER));
 }
 
 /// The bytes of the form-encoded `s` (`+` is a space), lazily.

@@ -314,7 +314,9 @@ fn port_and_path_are_normal(line: &[u8], h: &Head) -> bool {
         Some(first) => {
             u64::from_le_bytes(*first) & ((1u128 << (8 * h.scheme_end.min(8))) - 1) as u64
         }
-        // A line shorter than 8 bytes (rare), noted as longer lines are.
+        // A line shorter than 8 bytes (rare), noted as longer lines are:
+        // `classes::name_word` of the scheme, as a fold (the const fn's
+        // loop cost 0.6% more instructions of `normalize`, callgrind).
         None => line[..h.scheme_end]
             .iter()
             .rev()

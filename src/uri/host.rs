@@ -160,14 +160,13 @@ impl Ipv6Literal {
     /// `groups` in lowercase hex without leading zeros (`0` for zero),
     /// joined by `:`.
     fn push_groups(&mut self, groups: &[u16]) {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
         for (i, &g) in groups.iter().enumerate() {
             if i > 0 {
                 self.push(b':');
             }
             let digits = (4 - g.leading_zeros() as usize / 4).max(1);
             for k in (0..digits).rev() {
-                self.push(DIGITS[usize::from(g >> (4 * k) & 15)]);
+                self.push(crate::classes::HEX_LOWER[usize::from(g >> (4 * k) & 15)]);
             }
         }
     }
