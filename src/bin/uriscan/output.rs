@@ -279,6 +279,32 @@ pub struct Record<'a> {
     pub result: Result<Uri<'a>, Error>,
 }
 
+/// A record's validity and kind, with what stands between them, in one
+/// output format ([`Record::json`], [`Record::tsv`]).
+trait Words {
+    const VALID_URI: &'static [u8];
+    const VALID_RELATIVE: &'static [u8];
+    const INVALID_URI: &'static [u8];
+    const INVALID_RELATIVE: &'static [u8];
+}
+
+struct Json;
+struct Tsv;
+
+impl Words for Json {
+    const VALID_URI: &'static [u8] = b",\"valid\":true,\"kind\":\"uri\"";
+    const VALID_RELATIVE: &'static [u8] = b",\"valid\":true,\"kind\":\"relative\"";
+    const INVALID_URI: &'static [u8] = b",\"valid\":false,\"kind\":\"uri\"";
+    const INVALID_RELATIVE: &'static [u8] = b",\"valid\":false,\"kind\":\"relative\"";
+}
+
+impl Words for Tsv {
+    const VALID_URI: &'static [u8] = b"\ttrue\turi\t";
+    const VALID_RELATIVE: &'static [u8] = b"\ttrue\trelative\t";
+    const INVALID_URI: &'static [u8] = b"\tfalse\turi\t";
+    const INVALID_RELATIVE: &'static [u8] = b"\tfalse\trelative\t";
+}
+
 impl Record<'_> {
     fn part(&self, r: Option<std::ops::Range<usize>>) -> Option<&[u8]> {
         r.map(|r| &self.text[r])
@@ -292,11 +318,15 @@ impl Record<'_> {
         }
     }
 
-    fn kind(&self) -> &'static str {
-        if self.split.scheme().is_some() {
-            "uri"
-        } else {
-            "relative"
+    /// Appends the record's validity and kind in the words of `F`, each
+    /// pair as one constant: bytes of a length known at compile time are
+    /// stored in place, a choice between lengths is a call to `memcpy`.
+    fn valid_and_kind<F: Words>(&self, out: &mut Vec<u8>) {
+        match (self.result.is_ok(), self.split.scheme().is_some()) {
+            (true, true) => out.extend_from_slice(F::VALID_URI),
+            (true, false) => out.extend_from_slice(F::VALID_RELATIVE),
+            (false, true) => out.extend_from_slice(F::INVALID_URI),
+            (false, false) => out.extend_from_slice(F::INVALID_RELATIVE),
         }
     }
 
@@ -310,15 +340,8 @@ impl Record<'_> {
         };
         out.extend_from_slice(b"{\"line\":");
         push_u64(out, self.line);
-        out.extend_from_slice(b",\"valid\":");
-        out.extend_from_slice(if self.result.is_ok() {
-            b"true"
-        } else {
-            b"false"
-        });
-        out.extend_from_slice(b",\"kind\":\"");
-        out.extend_from_slice(self.kind().as_bytes());
-        out.extend_from_slice(b"\",\"scheme\":");
+        self.valid_and_kind::<Json>(out);
+        out.extend_from_slice(b",\"scheme\":");
         json_opt(out, self.part(s.scheme()));
         out.extend_from_slice(b",\"authority\":");
         json_opt(out, self.part(s.authority()));
@@ -346,13 +369,7 @@ impl Record<'_> {
     pub fn tsv(&self, out: &mut Vec<u8>) {
         let s = &self.split;
         push_u64(out, self.line);
-        out.extend_from_slice(if self.result.is_ok() {
-            b"\ttrue\t"
-        } else {
-            b"\tfalse\t"
-        });
-        out.extend_from_slice(self.kind().as_bytes());
-        out.push(b'\t');
+        self.valid_and_kind::<Tsv>(out);
         let [userinfo, host, port] = self.sub();
         let fields = [
             self.part(s.scheme()),
