@@ -204,6 +204,7 @@ pub fn json_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
 
 /// [`json_opt`] of a component of a valid URI: RFC 3986's alphabet is
 /// printable ASCII with no `"` and no `\`, so nothing needs an escape.
+#[inline(always)]
 fn json_uri_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
     match bytes {
         Some(b) => {
@@ -217,8 +218,14 @@ fn json_uri_opt(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
 
 /// [`tsv_field`] of a component of a valid URI, which needs no escape
 /// (see [`json_uri_opt`]).
+#[inline(always)]
 fn tsv_uri_field(out: &mut Vec<u8>, bytes: Option<&[u8]>) {
-    out.extend_from_slice(bytes.unwrap_or(b"\\N"));
+    // (Two calls: `\N`'s two bytes are then stored in place, not copied by
+    // `memcpy` as a slice of either length would be.)
+    match bytes {
+        Some(b) => out.extend_from_slice(b),
+        None => out.extend_from_slice(b"\\N"),
+    }
 }
 
 /// Appends a TSV field: `\N` for undefined; `\` tab, LF and CR escaped as `\\`
@@ -331,13 +338,25 @@ impl Record<'_> {
     }
 
     pub fn json(&self, out: &mut Vec<u8>) {
-        let s = &self.split;
-        // The components of a valid URI need no escapes.
-        let json_opt = if self.result.is_ok() {
-            json_uri_opt
+        // The components of a valid URI need no escapes. (Each writer
+        // inlined into its own copy, not called through a pointer.)
+        if self.result.is_ok() {
+            self.json_with::<true>(out);
         } else {
-            json_opt
+            self.json_with::<false>(out);
+        }
+    }
+
+    #[inline(always)]
+    fn json_with<const VALID: bool>(&self, out: &mut Vec<u8>) {
+        let json_opt = |out: &mut Vec<u8>, bytes: Option<&[u8]>| {
+            if VALID {
+                json_uri_opt(out, bytes);
+            } else {
+                json_opt(out, bytes);
+            }
         };
+        let s = &self.split;
         out.extend_from_slice(b"{\"line\":");
         push_u64(out, self.line);
         self.valid_and_kind::<Json>(out);
@@ -381,23 +400,24 @@ impl Record<'_> {
             self.part(s.query()),
             self.part(s.fragment()),
         ];
-        // The components of a valid URI need no escapes.
-        let field = if self.result.is_ok() {
-            tsv_uri_field
-        } else {
-            tsv_field
-        };
-        for f in fields {
-            field(out, f);
-            out.push(b'\t');
-        }
+        // The components of a valid URI need no escapes. (A loop for each,
+        // not a pointer to either function: the calls inline.)
         match &self.result {
-            Ok(_) => out.extend_from_slice(b"\\N\t\\N\t\\N"),
+            Ok(_) => {
+                for f in fields {
+                    tsv_uri_field(out, f);
+                    out.push(b'\t');
+                }
+                out.extend_from_slice(b"\\N\t\\N\t\\N\n");
+            }
             Err(e) => {
-                let _ = write!(out, "{}\t{}\t{}", e.offset(), e.component(), e);
+                for f in fields {
+                    tsv_field(out, f);
+                    out.push(b'\t');
+                }
+                let _ = writeln!(out, "{}\t{}\t{}", e.offset(), e.component(), e);
             }
         }
-        out.push(b'\n');
     }
 }
 
