@@ -101,7 +101,9 @@ impl Transformed {
                 out.push(b'\n');
             }
             (Ok(value), OutFormat::Json) => {
-                let _ = write!(out, "{{\"line\":{line},\"valid\":true,\"");
+                out.extend_from_slice(b"{\"line\":");
+                push_u64(out, line);
+                out.extend_from_slice(b",\"valid\":true,\"");
                 out.extend_from_slice(self.field);
                 out.extend_from_slice(b"\":");
                 json_opt(out, Some(value));

@@ -491,22 +491,41 @@ impl Extract {
         }
         let column = at + 1;
         match self.format {
+            // (Numbers by `push_u64` and constants by the piece: `write!`
+            // costs more than the rest of the record.)
             OutFormat::Json => {
-                let _ = write!(target, "{{\"line\":{line},\"column\":{column},\"uri\":");
+                target.extend_from_slice(b"{\"line\":");
+                output::push_u64(target, line);
+                target.extend_from_slice(b",\"column\":");
+                output::push_u64(target, column as u64);
+                target.extend_from_slice(b",\"uri\":");
                 output::json_opt(target, Some(uri));
-                let _ = writeln!(target, ",\"valid\":{}}}", result.is_ok());
+                if result.is_ok() {
+                    target.extend_from_slice(b",\"valid\":true}\n");
+                } else {
+                    target.extend_from_slice(b",\"valid\":false}\n");
+                }
             }
             OutFormat::Tsv => {
-                let _ = write!(target, "{line}\t{column}\t");
+                output::push_u64(target, line);
+                target.push(b'\t');
+                output::push_u64(target, column as u64);
+                target.push(b'\t');
                 output::tsv_field(target, Some(uri));
-                let _ = writeln!(target, "\t{}", result.is_ok());
+                if result.is_ok() {
+                    target.extend_from_slice(b"\ttrue\n");
+                } else {
+                    target.extend_from_slice(b"\tfalse\n");
+                }
             }
             OutFormat::Text => {
                 if self.line_number {
-                    let _ = write!(target, "{line}:");
+                    output::push_u64(target, line);
+                    target.push(b':');
                 }
                 if self.byte_offset {
-                    let _ = write!(target, "{at}:");
+                    output::push_u64(target, at as u64);
+                    target.push(b':');
                 }
                 target.extend_from_slice(uri);
                 if let Err(e) = result {
