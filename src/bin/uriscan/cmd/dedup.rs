@@ -145,9 +145,18 @@ impl Command for Dedup {
     }
 
     fn finish(&self, unique: &mut Unique, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+        // A counted record put together first, its count by `push_u64`:
+        // one write, no formatting machinery.
+        let mut record = Vec::new();
         unique.finish(|count, shown| {
             let written = match count {
-                Some(n) => write!(out, "{n}\t").and_then(|()| out.write_all(shown)),
+                Some(n) => {
+                    record.clear();
+                    output::push_u64(&mut record, n);
+                    record.push(b'\t');
+                    record.extend_from_slice(shown);
+                    out.write_all(&record)
+                }
                 None => out.write_all(shown),
             };
             written.map_err(|e| OutputError(e).into())
