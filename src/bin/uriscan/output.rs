@@ -477,7 +477,13 @@ pub fn json_error(out: &mut Vec<u8>, e: &Error) {
 /// `FILE:LINE:COL: message`, COL being the 1-based byte column.
 #[inline(never)]
 pub fn check_line(out: &mut Vec<u8>, file: &str, line: u64, err: &Error) {
-    let _ = writeln!(out, "{file}:{line}:{}: {err}", err.offset() + 1);
+    // The numbers by `push_u64`, the message by its `Display`.
+    out.extend_from_slice(file.as_bytes());
+    out.push(b':');
+    push_u64(out, line);
+    out.push(b':');
+    push_u64(out, err.offset() as u64 + 1);
+    let _ = writeln!(out, ": {err}");
 }
 
 #[cfg(test)]
