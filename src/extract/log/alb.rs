@@ -138,6 +138,38 @@ mod tests {
         assert_eq!(uris(b""), None);
     }
 
+    /// Each field the reader checks, changed alone in a line that is
+    /// otherwise of the format (a line shorter than the request proves
+    /// nothing about the fields before it).
+    #[test]
+    fn each_checked_field_decides() {
+        let good = r#"http 2024-05-01T10:00:00Z app/l/1 1.2.3.4:5 - 0 0 0 200 200 1 1 "GET http://h:80/ HTTP/1.1" "ua""#;
+        assert_eq!(uris(good.as_bytes()), Some(vec!["http://h:80/".into()]));
+        for (from, to) in [
+            // The connection's type.
+            ("http 2024", "ftp 2024"),
+            // The time.
+            ("2024-05-01T10:00:00Z", "2024-05-01"),
+            ("2024-05-01T10:00:00Z", "2024-05-01T10:00:00"),
+            // The client, `ip:port` or `-`.
+            ("1.2.3.4:5", "1.2.3.4"),
+            // A quoted field ends at a space.
+            ("HTTP/1.1\" \"ua\"", "HTTP/1.1\"x \"ua\""),
+        ] {
+            let bad = good.replacen(from, to, 1);
+            assert_ne!(bad, good);
+            assert_eq!(uris(bad.as_bytes()), None, "{bad}");
+        }
+        let line = good.replacen("1.2.3.4:5", "-", 1);
+        assert_eq!(uris(line.as_bytes()), Some(vec!["http://h:80/".into()]));
+        // Fields are what lies between spaces: a space after the request
+        // leaves an empty last field, the user agent's place.
+        let cut = good.replacen(" \"ua\"", " ", 1);
+        assert_eq!(uris(cut.as_bytes()), Some(vec!["http://h:80/".into()]));
+        let cut = good.replacen(" \"ua\"", "", 1);
+        assert_eq!(uris(cut.as_bytes()), None);
+    }
+
     #[test]
     fn classic() {
         let line = br#"2024-05-01T23:39:43.945958Z my-lb 192.168.131.39:2817 10.0.0.1:80 0.000073 0.001048 0.000057 200 200 0 29 "GET http://www.example.com:80/a%20b?\"q\" HTTP/1.1" "curl/7.38.0" - -"#;
