@@ -145,6 +145,10 @@ mod tests {
     fn each_checked_field_decides() {
         let good = r#"http 2024-05-01T10:00:00Z app/l/1 1.2.3.4:5 - 0 0 0 200 200 1 1 "GET http://h:80/ HTTP/1.1" "ua""#;
         assert_eq!(uris(good.as_bytes()), Some(vec!["http://h:80/".into()]));
+        // Where the URL stands in the line.
+        let mut out = Vec::new();
+        assert!(parse_line(good.as_bytes(), &mut out));
+        assert_eq!(Some(out[0].at), good.find("http://h:80/"));
         for (from, to) in [
             // The connection's type.
             ("http 2024", "ftp 2024"),
@@ -167,6 +171,11 @@ mod tests {
         let cut = good.replacen(" \"ua\"", " ", 1);
         assert_eq!(uris(cut.as_bytes()), Some(vec!["http://h:80/".into()]));
         let cut = good.replacen(" \"ua\"", "", 1);
+        assert_eq!(uris(cut.as_bytes()), None);
+        // A Classic line needs as much: its request and a user agent.
+        let classic = r#"2024-05-01T23:39:43.945958Z lb 1.2.3.4:5 - 0 0 0 200 200 0 29 "GET http://h:80/ HTTP/1.1" "ua""#;
+        assert_eq!(uris(classic.as_bytes()), Some(vec!["http://h:80/".into()]));
+        let cut = classic.replacen(" \"ua\"", "", 1);
         assert_eq!(uris(cut.as_bytes()), None);
     }
 
