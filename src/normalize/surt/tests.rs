@@ -27,6 +27,10 @@ fn oracle_keys() {
         ("http://1.16777216/", "16777216,1)/"),
         ("http://0x7f.1/", "1,0x7f)/"),
         ("http://1..2/", "2,0,0,1)/"),
+        // TAB, CR and LF inside a line are removed (step 2), anywhere.
+        ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
+        (" http://a.com/x\ty ", "com,a)/xy"),
+        ("http://a.com/\t?b=1\n&a=2", "com,a)/?a=2&b=1"),
     ] {
         assert_eq!(k(input), expected, "{input:?}");
     }
