@@ -36,6 +36,34 @@ fn oracle_keys() {
     }
 }
 
+/// Ports as the library reads them (each key is `surt.surt()`'s output):
+/// 0 is none, leading zeros go, the scheme's default goes; a port above
+/// 65535 makes the library raise, so the key is not exact (and keeps the
+/// port as written). The general steps and the fast path agree.
+#[test]
+fn ports_as_the_library_reads_them() {
+    for (input, expected, exact) in [
+        ("http://a.com:0/x", "com,a)/x", true),
+        ("http://a.com:00/x", "com,a)/x", true),
+        ("http://a.com:080/x", "com,a)/x", true),
+        ("https://a.com:0443/x", "com,a)/x", true),
+        ("http://a.com:07/x", "com,a:7)/x", true),
+        ("ftp://a.com:21/x", "com,a:21)/x", true),
+        ("http://a.com:65535/x", "com,a:65535)/x", true),
+        ("http://a.com:65536/x", "com,a:65536)/x", false),
+        ("http://a.com:99999999999/x", "com,a:99999999999)/x", false),
+    ] {
+        let mut general = Vec::new();
+        let keyed = key(input.as_bytes(), &mut general);
+        assert_eq!(String::from_utf8(general).unwrap(), expected, "{input}");
+        assert_eq!(keyed.exact, exact, "{input}");
+        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut fast = Vec::new();
+        assert_eq!(key_uri(&uri, &mut fast).exact, exact, "{input}");
+        assert_eq!(String::from_utf8(fast).unwrap(), expected, "{input}");
+    }
+}
+
 /// Session ids leave the key as `surt.surt()` removes them: an ASP.NET
 /// segment (`/(a(24 letters or digits)...)/` or `/(24 ...)/`) when a
 /// `.aspx` follows it with something before and no `?` between, the last
