@@ -37,6 +37,9 @@ fn oracle_keys() {
         ("http://a.com/%%34%31", "com,a)/a"),
         ("http://a%2541.com/", "com,aa)/"),
         ("http://a.com/x%2", "com,a)/x%252"),
+        // Escaped again after decoding: DEL, `#`, space (in lowercase hex).
+        ("http://a.com/%7F%23x?a=%7f%23", "com,a)/%7f%23x?a=%7f%23"),
+        ("http://a.com/a%20b%7e", "com,a)/a%20b~"),
         ("http://a.com/\t?b=1\n&a=2", "com,a)/?a=2&b=1"),
     ] {
         assert_eq!(k(input), expected, "{input:?}");
