@@ -27,6 +27,17 @@ fn oracle_keys() {
         ("http://1.16777216/", "16777216,1)/"),
         ("http://0x7f.1/", "1,0x7f)/"),
         ("http://1..2/", "2,0,0,1)/"),
+        // Dotted IPv4 forms: decimal parts (8 and 9 too) after a first
+        // part without a leading zero, octal ones after one with it, up to
+        // four parts; any other host of digits and dots is a name.
+        ("http://1.9/", "9,0,0,1)/"),
+        ("http://192.168.0.9/", "9,0,168,192)/"),
+        ("http://017.1/", "1,0,0,15)/"),
+        ("http://010.1.1.1/", "1,1,1,8)/"),
+        ("http://0.9/", "9,0)/"),
+        ("http://09.1/", "1,09)/"),
+        ("http://00.8/", "8,00)/"),
+        ("http://1.2.3.4.5/", "5,4,3,2,1)/"),
         // TAB, CR and LF inside a line are removed (step 2), anywhere.
         ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
         (" http://a.com/x\ty ", "com,a)/xy"),
