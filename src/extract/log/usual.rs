@@ -501,4 +501,45 @@ mod tests {
         }
         assert!(taken > 10, "{taken}");
     }
+
+    /// The edges of the shape. After the date, ` "`: a line with only one
+    /// of the two is not the usual line (nor one the general path reads).
+    /// A `common` line's size ends at a space or at the line's end (read
+    /// here), not at another special byte. After a `combined` line's size,
+    /// ` "`, and a Referer of `-` or empty is none (read here).
+    #[test]
+    fn fast_path_reads_the_edges_of_the_shape() {
+        let fast = |line: &[u8], combined| {
+            let mut out = Vec::new();
+            parse_line(line, combined, Backend::current().checked(), &mut out).map(|()| {
+                out.iter()
+                    .map(|u| (u.at, u.uri.to_vec()))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let target = Some(vec![(46, b"/a".to_vec())]);
+        let head = r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 2326"#;
+        for line in [
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700]x"GET /a HTTP/1.1" 200 2326"#,
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] xGET /a HTTP/1.1" 200 2326"#,
+        ] {
+            for combined in [true, false] {
+                assert_eq!(fast(line.as_bytes(), combined), None, "{line}");
+                assert!(
+                    parse_log_line(line.as_bytes(), combined).is_none(),
+                    "{line}"
+                );
+            }
+        }
+        assert_eq!(fast(head.as_bytes(), false), target);
+        assert!(agrees(head.as_bytes()).unwrap());
+        assert_eq!(fast(format!("{head}\"x").as_bytes(), false), None);
+        for referer in ["-", ""] {
+            let line = format!("{head} \"{referer}\" \"ua\"");
+            assert_eq!(fast(line.as_bytes(), true), target, "{line}");
+        }
+        let line = format!("{head} x\" \"ua\"");
+        assert_eq!(fast(line.as_bytes(), true), None);
+        assert!(parse_log_line(line.as_bytes(), true).is_none());
+    }
 }

@@ -240,4 +240,33 @@ mod tests {
             ])
         );
     }
+
+    /// A directive other than `#Fields:`, long or short, leaves the fields
+    /// as they are. `cs-uri` is the target as written, which a host makes
+    /// absolute only when it is in origin-form. A `cs-protocol` that is not
+    /// letters is no scheme: the port says it.
+    #[test]
+    fn directives_cs_uri_and_protocol() {
+        let mut f = None;
+        uris(&mut f, b"#Fields: cs-uri cs-host cs-protocol s-port").unwrap();
+        for directive in [&b"#Date: 2024-05-01 00:00:00"[..], b"#Remark", b"#"] {
+            assert_eq!(uris(&mut f, directive), Some(vec![]));
+            assert_eq!(
+                uris(&mut f, b"/a?b h.example - 80"),
+                Some(vec!["http://h.example/a?b".into()])
+            );
+        }
+        assert_eq!(
+            uris(&mut f, b"http://o.example/a h.example https 443"),
+            Some(vec!["http://o.example/a".into()])
+        );
+        assert_eq!(
+            uris(&mut f, b"/a h.example h2 443"),
+            Some(vec!["https://h.example/a".into()])
+        );
+        assert_eq!(
+            uris(&mut f, b"/a h.example h2 80"),
+            Some(vec!["http://h.example/a".into()])
+        );
+    }
 }
