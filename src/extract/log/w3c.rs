@@ -256,17 +256,15 @@ mod tests {
                 Some(vec!["http://h.example/a?b".into()])
             );
         }
-        assert_eq!(
-            uris(&mut f, b"http://o.example/a h.example https 443"),
-            Some(vec!["http://o.example/a".into()])
-        );
-        assert_eq!(
-            uris(&mut f, b"/a h.example h2 443"),
-            Some(vec!["https://h.example/a".into()])
-        );
-        assert_eq!(
-            uris(&mut f, b"/a h.example h2 80"),
-            Some(vec!["http://h.example/a".into()])
-        );
+        for (line, uri) in [
+            (
+                &b"http://o.example/a h.example https 443"[..],
+                "http://o.example/a",
+            ),
+            (b"/a h.example h2 443", "https://h.example/a"),
+            (b"/a h.example h2 80", "http://h.example/a"),
+        ] {
+            assert_eq!(uris(&mut f, line), Some(vec![uri.into()]));
+        }
     }
 }

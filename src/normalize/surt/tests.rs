@@ -41,6 +41,7 @@ fn oracle_keys() {
         // TAB, CR and LF inside a line are removed (step 2), anywhere.
         ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
         (" http://a.com/x\ty ", "com,a)/xy"),
+        ("http://a.com/\t?b=1\n&a=2", "com,a)/?a=2&b=1"),
         // Escapes decoded until nothing changes, in host, path and query
         // (one `%` left by a round may start an escape of the next).
         ("http://a.com/%2541", "com,a)/a"),
@@ -51,7 +52,6 @@ fn oracle_keys() {
         // Escaped again after decoding: DEL, `#`, space (in lowercase hex).
         ("http://a.com/%7F%23x?a=%7f%23", "com,a)/%7f%23x?a=%7f%23"),
         ("http://a.com/a%20b%7e", "com,a)/a%20b~"),
-        ("http://a.com/\t?b=1\n&a=2", "com,a)/?a=2&b=1"),
     ] {
         assert_eq!(k(input), expected, "{input:?}");
     }
