@@ -38,6 +38,16 @@ fn oracle_keys() {
         ("http://09.1/", "1,09)/"),
         ("http://00.8/", "8,00)/"),
         ("http://1.2.3.4.5/", "5,4,3,2,1)/"),
+        // Each part but the last is a byte (255 is one, 256 is not); the
+        // last fills what the others leave: 32 - 8 (n - 1) bits.
+        ("http://255.1.770/", "2,3,1,255)/"),
+        ("http://255.1.2.03/", "3,2,1,255)/"),
+        ("http://256.1.2.3/", "3,2,1,256)/"),
+        ("http://1.256/", "0,1,0,1)/"),
+        ("http://1.16777215/", "255,255,255,1)/"),
+        ("http://1.2.65535/", "255,255,2,1)/"),
+        ("http://1.2.65536/", "65536,2,1)/"),
+        ("http://1.2.3.0377/", "255,3,2,1)/"),
         // TAB, CR and LF inside a line are removed (step 2), anywhere.
         ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
         (" http://a.com/x\ty ", "com,a)/xy"),
