@@ -48,6 +48,16 @@ fn oracle_keys() {
         ("http://1.2.65535/", "255,255,2,1)/"),
         ("http://1.2.65536/", "65536,2,1)/"),
         ("http://1.2.3.0377/", "255,3,2,1)/"),
+        // Parameters sorted by key, then none first by value; keys of 7,
+        // 8 (its `=` right after the first word) and 9 bytes.
+        (
+            "http://a.com/?abcdefgh=2&abcdefgh=1&abcdefg=3&abcdefghi",
+            "com,a)/?abcdefg=3&abcdefgh=1&abcdefgh=2&abcdefghi",
+        ),
+        (
+            "http://a.com/?bbcdefgh=1&abcdefgh=2",
+            "com,a)/?abcdefgh=2&bbcdefgh=1",
+        ),
         // TAB, CR and LF inside a line are removed (step 2), anywhere.
         ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
         (" http://a.com/x\ty ", "com,a)/xy"),
