@@ -58,6 +58,12 @@ fn oracle_keys() {
             "http://a.com/?bbcdefgh=1&abcdefgh=2",
             "com,a)/?abcdefgh=2&bbcdefgh=1",
         ),
+        // A leading `www`, `www1`, `www23`... label goes (any case); digits
+        // not followed by a dot keep it.
+        ("http://www1.a.com/", "com,a)/"),
+        ("http://WWW23.a.com/x", "com,a)/x"),
+        ("http://www1a.com/", "com,www1a)/"),
+        ("http://www12/", "www12)/"),
         // TAB, CR and LF inside a line are removed (step 2), anywhere.
         ("http://exa\tmple.com/a\r\nb", "com,example)/ab"),
         (" http://a.com/x\ty ", "com,a)/xy"),
