@@ -338,4 +338,39 @@ mod tests {
         }
         assert_eq!(char_len(b"\xE6\x97", 0), None);
     }
+
+    /// `ucschar` and `iprivate` as RFC 3987 section 2.2's ABNF lists them.
+    const RFC_3987: [(u32, u32); 20] = [
+        (0xA0, 0xD7FF),
+        (0xF900, 0xFDCF),
+        (0xFDF0, 0xFFEF),
+        (0x10000, 0x1FFFD),
+        (0x20000, 0x2FFFD),
+        (0x30000, 0x3FFFD),
+        (0x40000, 0x4FFFD),
+        (0x50000, 0x5FFFD),
+        (0x60000, 0x6FFFD),
+        (0x70000, 0x7FFFD),
+        (0x80000, 0x8FFFD),
+        (0x90000, 0x9FFFD),
+        (0xA0000, 0xAFFFD),
+        (0xB0000, 0xBFFFD),
+        (0xC0000, 0xCFFFD),
+        (0xD0000, 0xDFFFD),
+        (0xE1000, 0xEFFFD),
+        // iprivate
+        (0xE000, 0xF8FF),
+        (0xF0000, 0xFFFFD),
+        (0x100000, 0x10FFFD),
+    ];
+
+    #[test]
+    fn iri_chars_are_the_rfcs_ranges() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let rfc = RFC_3987
+                .iter()
+                .any(|&(a, b)| (a..=b).contains(&u32::from(c)));
+            assert_eq!(is_iri_char(c), rfc, "U+{:04X}", u32::from(c));
+        }
+    }
 }
