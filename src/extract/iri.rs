@@ -246,6 +246,12 @@ mod tests {
             map("http://ü:ß@Bücher.example:8080/ä").unwrap(),
             "http://%C3%BC:%C3%9F@xn--bcher-kva.example:8080/%C3%A4"
         );
+        // The port is not the host's: IDNA sees `xn--p1ai`, not `xn--p1ai:8080`
+        // (whose Punycode it rejects).
+        assert_eq!(
+            map("http://bücher.xn--p1ai:8080/x").unwrap(),
+            "http://xn--bcher-kva.xn--p1ai:8080/x"
+        );
         assert_eq!(map("http://[::1]/é").unwrap(), "http://[::1]/%C3%A9");
         assert_eq!(map("urn:x:ü").unwrap(), "urn:x:%C3%BC");
         // iprivate: in the query only.
