@@ -104,12 +104,13 @@ pub fn iri_to_uri(iri: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
     let query = split.query();
     let mut at = 0;
     if let Some(auth) = split.authority() {
-        // The host: after the last `@`, before a `:` and digits to the end.
+        // The host: after the last `@`, before a `:` and digits to the end
+        // (that `:` is after the last `@`, which is no digit).
         let a = &iri[auth.clone()];
         let host_start = auth.start + memchr::memrchr(b'@', a).map_or(0, |i| i + 1);
         let digits = a.iter().rev().take_while(|b| b.is_ascii_digit()).count();
         let host_end = match a.len().checked_sub(digits + 1) {
-            Some(i) if a[i] == b':' && auth.start + i >= host_start => auth.start + i,
+            Some(i) if a[i] == b':' => auth.start + i,
             _ => auth.end,
         };
         encode(iri, at, host_start, &query, Component::Userinfo, out)?;
