@@ -61,3 +61,18 @@ pub(super) fn opaque_fits(scheme: &[u8], body: &[u8]) -> bool {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::opaque_fits;
+
+    /// Extraction's cut takes a `:` off the end of what it found, so these
+    /// bodies only reach `opaque_fits` through a direct call.
+    #[test]
+    fn a_urn_needs_something_after_its_namespace() {
+        assert!(opaque_fits(b"urn", b"ab:c"));
+        assert!(opaque_fits(b"URN", b"isbn:0451450523"));
+        assert!(!opaque_fits(b"urn", b"ab:"));
+        assert!(!opaque_fits(b"urn", b"isbn"));
+    }
+}
