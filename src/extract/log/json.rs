@@ -446,4 +446,22 @@ mod tests {
         assert_eq!(unicode_escape(br"\ude00\ud83d", 0), None);
         assert_eq!(uris(&["u"], r#"{"u":"\ud83dABde00"}"#), None);
     }
+
+    #[test]
+    fn a_uri_is_placed_at_its_strings_first_byte() {
+        // `{"u": "/p"}`: the value's `"` is byte 6, its `/` byte 7.
+        let mut out = Vec::new();
+        assert!(Paths::new(["u"]).parse_line(br#"{"u": "/p"}"#, &mut out));
+        assert_eq!(out.len(), 1);
+        assert_eq!((out[0].at, &out[0].uri[..]), (7, &b"/p"[..]));
+    }
+
+    #[test]
+    fn a_path_ending_at_an_object_gives_nothing() {
+        // `a` holds an object, not a string: no URI for it, and its members
+        // are read only for the paths that go on below it.
+        let line = r#"{"a":{"b":"/x"}}"#;
+        assert_eq!(uris(&["a"], line), Some(vec![]));
+        assert_eq!(uris(&["a", "a.b"], line), Some(vec!["/x".into()]));
+    }
 }
