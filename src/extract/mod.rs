@@ -692,7 +692,8 @@ mod tests {
 
     /// Hostile text costs what ordinary text of its size costs: the bytes
     /// looked at stay under a fixed multiple of the input's size (each rule
-    /// is linear), on 2 MiB of runs that used to be quadratic.
+    /// is linear), on 2 MiB of runs that used to be quadratic. And the
+    /// count is a count: each pass looks at every byte at least once.
     #[test]
     fn linear_on_hostile_text() {
         const SIZE: usize = 2 << 20;
@@ -742,7 +743,7 @@ mod tests {
         for (name, text) in &cases {
             let work = work_on(text);
             assert!(
-                work <= 40 * text.len(),
+                (2 * text.len()..=40 * text.len()).contains(&work),
                 "{name}: {work} bytes looked at for {} bytes",
                 text.len()
             );
