@@ -46,13 +46,17 @@ fn is_iri_char(c: char) -> bool {
     let plane_offset = c & 0xFFFF;
     match c {
         0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
-        // iprivate
-        0xE000..=0xF8FF => true,
-        // The supplementary planes but for each one's last two code points
-        // (noncharacters); planes 15 and 16 are iprivate.
-        0x10000..=0x10FFFF => plane_offset < 0xFFFE && !(0xE0000..0xE1000).contains(&c),
-        _ => false,
+        // Planes 1 to 14 but for each one's last two code points
+        // (noncharacters) and plane 14's first 4,096 (tags and variation
+        // selectors).
+        0x10000..=0xEFFFF => plane_offset < 0xFFFE && !(0xE0000..0xE1000).contains(&c),
+        _ => is_iprivate(c),
     }
+}
+
+/// `iprivate` (RFC 3987 section 2.2): allowed in a query only.
+fn is_iprivate(c: u32) -> bool {
+    matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 /// Punctuation and spaces that end a URI in text although RFC 3987 lets
@@ -211,9 +215,8 @@ fn encode(
         }
         let bad = Error::new(at, component, ErrorKind::InvalidByte(b));
         let (c, len) = decode(&iri[at..to]).ok_or(bad)?;
-        let private = matches!(u32::from(c), 0xE000..=0xF8FF | 0xF0000..);
         let in_query = query.as_ref().is_some_and(|q| q.contains(&at));
-        if !is_iri_char(c) || (private && !in_query) {
+        if !is_iri_char(c) || (is_iprivate(u32::from(c)) && !in_query) {
             return Err(bad);
         }
         for &byte in &iri[at..at + len] {
@@ -370,6 +373,15 @@ mod tests {
         (0xF0000, 0xFFFFD),
         (0x100000, 0x10FFFD),
     ];
+
+    #[test]
+    fn iprivate_is_the_rfcs_ranges() {
+        let iprivate = &RFC_3987[RFC_3987.len() - 3..];
+        for c in 0..=0x10FFFF {
+            let rfc = iprivate.iter().any(|&(a, b)| (a..=b).contains(&c));
+            assert_eq!(is_iprivate(c), rfc, "U+{c:04X}");
+        }
+    }
 
     #[test]
     fn iri_chars_are_the_rfcs_ranges() {
