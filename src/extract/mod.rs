@@ -750,6 +750,30 @@ mod tests {
         }
     }
 
+    /// The count counts each pass over a URI's bytes, so that a pass that
+    /// went quadratic would show: a long URI's bytes are looked at by the
+    /// classifier, by the search for the end of its run of URI bytes and
+    /// by the cut, three times; after a colour code without ESC (`[1m`),
+    /// a fourth, by the search for another code in it.
+    #[test]
+    fn work_counts_each_pass_over_a_uri() {
+        let n = 1 << 20;
+        for (head, passes) in [(&b"http://a/"[..], 3), (b"[1mhttp://a/", 4)] {
+            let mut text = head.to_vec();
+            text.resize(head.len() + n, b'b');
+            text.push(b' ');
+            let mut found = extract(&text);
+            assert_eq!(found.next().map(|f| f.uri.len()), Some(n + 9));
+            assert!(found.next().is_none());
+            let work = found.work();
+            assert!(
+                (passes * n..passes * n + 100).contains(&work),
+                "{:?}: {work} bytes looked at, {passes} passes of {n}",
+                String::from_utf8_lossy(head)
+            );
+        }
+    }
+
     /// `Scan::candidate` classifies the group where a candidate starts, so
     /// that its validation reads the masks (stage 2) instead of falling
     /// back to the reference parser: `Scan::blocks` then holds the bytes
