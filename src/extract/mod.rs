@@ -754,22 +754,33 @@ mod tests {
     /// went quadratic would show: a long URI's bytes are looked at by the
     /// classifier, by the search for the end of its run of URI bytes and
     /// by the cut, three times; after a colour code without ESC (`[1m`),
-    /// a fourth, by the search for another code in it.
+    /// a fourth, by the search for another code in it. Trailing HTML
+    /// references (`&#39;.` repeated), which end the URI at its `/`: those
+    /// three, then each byte either in the look back from a reference's `;`
+    /// to its `&` or in the trim of what trails it, and in the search for
+    /// the next `:` past the URI: five.
     #[test]
     fn work_counts_each_pass_over_a_uri() {
         let n = 1 << 20;
-        for (head, passes) in [(&b"http://a/"[..], 3), (b"[1mhttp://a/", 4)] {
+        let cases = [
+            (&b"http://a/"[..], &b"b"[..], n + 9, 3),
+            (b"[1mhttp://a/", b"b", n + 9, 4),
+            (b"http://a/", b"&#39;.", 9, 5),
+        ];
+        for (head, unit, uri_len, passes) in cases {
             let mut text = head.to_vec();
-            text.resize(head.len() + n, b'b');
+            while text.len() < head.len() + n {
+                text.extend_from_slice(unit);
+            }
             text.push(b' ');
             let mut found = extract(&text);
-            assert_eq!(found.next().map(|f| f.uri.len()), Some(n + 9));
+            assert_eq!(found.next().map(|f| f.uri.len()), Some(uri_len));
             assert!(found.next().is_none());
             let work = found.work();
             assert!(
                 (passes * n..passes * n + 100).contains(&work),
                 "{:?}: {work} bytes looked at, {passes} passes of {n}",
-                String::from_utf8_lossy(head)
+                String::from_utf8_lossy(unit)
             );
         }
     }
