@@ -481,7 +481,73 @@ mod tests {
 
     use super::*;
 
+    /// [`head`] as the format says it, a byte at a time: three fields
+    /// ended by a space each, then a `[`, the date up to the first `]`,
+    /// and a space.
+    fn head_as_written(line: &[u8]) -> Option<usize> {
+        let mut pos = 0;
+        for _ in 0..3 {
+            let sp = pos + line[pos..].iter().position(|&b| b == b' ')?;
+            if sp == pos {
+                return None;
+            }
+            pos = sp + 1;
+        }
+        if line.get(pos) != Some(&b'[') {
+            return None;
+        }
+        let end = pos + line[pos..].iter().position(|&b| b == b']')?;
+        (line.get(end + 1) == Some(&b' ')).then_some(end + 2)
+    }
+
+    /// The usual 28-byte date is taken at once; any other `]` before its
+    /// place, or none there, and the first `]` ends the date.
+    #[test]
+    fn head_ends_the_date_at_its_first_bracket() {
+        let date = b"[10/Oct/2000:13:55:36 -0700]";
+        let line = |date: &[u8], rest: &[u8]| [&b"h i u "[..], date, rest].concat();
+        let usual = line(date, b" \"GET / HTTP/1.0\" 200 5");
+        assert_eq!(head(&usual), Some(35));
+        // A `]` at the usual place, but one before it ends the date.
+        let early = line(b"[x] \"GET /aaaaaaaaaaaaaaaaa] HTTP/1.0\"", b"");
+        assert_eq!(head(&early), Some(10));
+        let two = line(b"[x]]] \"GET /aaaaaaaaaaaaaaa] HTTP/1.0\"", b"");
+        assert_eq!(head(&two), None);
+        let three = line(b"[x]]]] \"GET /aaaaaaaaaaaaaa] HTTP/1.0\"", b"");
+        assert_eq!(head(&three), None);
+        // A longer date with a space where the usual one ends, and a `]`
+        // far on in the line.
+        let mut long = line(b"[10/Oct/2000:13:55:36 -07000 x]", b" \"GET /");
+        long.resize(200, b'a');
+        long[6 * 27] = b']';
+        assert_eq!(head(&long), Some(38));
+        for l in [usual, early, two, three, long] {
+            assert_eq!(
+                head(&l),
+                head_as_written(&l),
+                "{:?}",
+                String::from_utf8_lossy(&l)
+            );
+        }
+    }
+
     proptest! {
+        /// [`head`] finds what [`head_as_written`] finds, on lines with
+        /// the usual date's length, with `]`s before its end, and others.
+        #[test]
+        fn head_is_as_written(
+            fields in prop::collection::vec(prop::sample::select(b"a ".to_vec()), 0..8),
+            date in prop_oneof![
+                prop::collection::vec(prop::sample::select(b"0: ]".to_vec()), 26..=26),
+                prop::collection::vec(prop::sample::select(b"0:/ ]".to_vec()), 0..40),
+            ],
+            close in prop::sample::select(b"] a".to_vec()),
+            rest in prop::collection::vec(prop::sample::select(b"a ]\"".to_vec()), 0..200),
+        ) {
+            let line = [&fields[..], b" [", &date, &[close], &rest].concat();
+            prop_assert_eq!(head(&line), head_as_written(&line));
+        }
+
         /// `find_short` finds what `position` finds.
         #[test]
         fn find_short_is_position(
