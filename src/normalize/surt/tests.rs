@@ -463,6 +463,37 @@ fn fast_path_of_valid_uris_is_the_general_key() {
     assert!(relative > 2_000, "only {relative} relative references");
 }
 
+/// Hosts at the edges of the fast path that the drawn hosts above do not
+/// reach, keyed by both ways (each key is `surt.surt()`'s output). Up to
+/// 64 bytes (`Host`, a word at a time): an empty label right after
+/// `www.`; a dot ending a host of 33 bytes or more with no other dot near
+/// it (a wrong shift would push its bit past the word's 64). Longer
+/// (`write_long_host`, a byte at a time): a dot at the end with no other
+/// dot, an empty label right after `www.`.
+#[test]
+fn fast_path_hosts_at_its_edges() {
+    let a = |n| "a".repeat(n);
+    let long = format!("{}Long", "abcdefghij.".repeat(6));
+    let long_key = format!("long,{}abcdefghij", "abcdefghij,".repeat(5));
+    for (input, expected) in [
+        ("http://www..abc/".to_string(), "abc)/".to_string()),
+        (format!("http://{}./", a(40)), format!("{})/", a(40))),
+        (format!("http://www.{}./", a(59)), format!("{})/", a(59))),
+        (format!("http://{}./", a(70)), format!("{})/", a(70))),
+        (format!("http://www..{long}/"), format!("{long_key})/")),
+    ] {
+        assert_eq!(k(&input), expected, "{input:?}");
+        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut fast = Vec::new();
+        key_uri(&uri, &mut fast);
+        assert_eq!(
+            String::from_utf8(fast).unwrap(),
+            expected,
+            "{input:?}, fast path"
+        );
+    }
+}
+
 /// The parameters of a query sorted by key, then none first by value (a
 /// plain split on `&` and on each parameter's first `=`): the reference
 /// for [`sort_query_into`], which finds them eight bytes at a time, on
