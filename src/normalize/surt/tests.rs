@@ -494,6 +494,33 @@ fn fast_path_hosts_at_its_edges() {
     }
 }
 
+/// An ASP.NET session segment goes when the path's only `a` is that of
+/// its `.aspx` (the fast path looks for `.a` to decide whether to look for
+/// a session segment at all). Each key is `surt.surt()`'s output.
+#[test]
+fn fast_path_finds_aspx_after_its_only_a() {
+    for (input, expected) in [
+        (
+            "http://b.com/(0123456789bcdefghijklmno)/x.aspx",
+            "com,b)/x.aspx",
+        ),
+        (
+            "http://b.com/(0123456789bcdefghijklmno)/x.ASPX",
+            "com,b)/x.aspx",
+        ),
+    ] {
+        assert_eq!(k(input), expected, "{input:?}");
+        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
+        let mut fast = Vec::new();
+        key_uri(&uri, &mut fast);
+        assert_eq!(
+            String::from_utf8(fast).unwrap(),
+            expected,
+            "{input:?}, fast path"
+        );
+    }
+}
+
 /// The parameters of a query sorted by key, then none first by value (a
 /// plain split on `&` and on each parameter's first `=`): the reference
 /// for [`sort_query_into`], which finds them eight bytes at a time, on
