@@ -10,6 +10,20 @@ fn k(line: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// Checks that `input` keys to `expected` both by the general steps
+/// ([`key`]) and by the fast path of valid URIs ([`key_uri`]).
+fn keys_both_ways(input: &str, expected: &str) {
+    assert_eq!(k(input), expected, "{input:?}");
+    let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
+    let mut fast = Vec::new();
+    key_uri(&uri, &mut fast);
+    assert_eq!(
+        String::from_utf8_lossy(&fast),
+        expected,
+        "{input:?}, fast path"
+    );
+}
+
 #[test]
 fn oracle_keys() {
     for (input, expected) in [
@@ -137,6 +151,16 @@ fn session_ids_go_as_the_library_removes_them() {
         ("http://a.com/(<24>)/x.aspx", "com,a)/x.aspx"),
         ("http://a.com/(a(<24>)B(<24>))/x.aspx", "com,a)/x.aspx"),
         ("http://a.com/x/(<24>)/y.ASPX", "com,a)/x/y.aspx"),
+        // The path's only `a` that of its `.aspx` (the fast path looks for
+        // `.a` before it looks for a segment at all).
+        (
+            "http://b.com/(0123456789bcdefghijklmno)/x.aspx",
+            "com,b)/x.aspx",
+        ),
+        (
+            "http://b.com/(0123456789bcdefghijklmno)/x.ASPX",
+            "com,b)/x.aspx",
+        ),
         ("http://a.com/(<24>)/x.aspxyz", "com,a)/x.aspxyz"),
         ("http://a.com/(<24>)/x.aspx/", "com,a)/x.aspx"),
         ("http://a.com/(<24>)/x.aspx?q=1", "com,a)/x.aspx?q=1"),
@@ -273,16 +297,7 @@ fn session_ids_go_as_the_library_removes_them() {
         ),
         ("http://a.com/?cfid=", "com,a)/?cfid="),
     ] {
-        let (input, expected) = (ids(input), ids(expected).to_ascii_lowercase());
-        assert_eq!(k(&input), expected, "{input:?}");
-        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
-        let mut out = Vec::new();
-        key_uri(&uri, &mut out);
-        assert_eq!(
-            String::from_utf8_lossy(&out),
-            expected,
-            "{input:?}, fast path"
-        );
+        keys_both_ways(&ids(input), &ids(expected).to_ascii_lowercase());
     }
 }
 
@@ -482,42 +497,7 @@ fn fast_path_hosts_at_its_edges() {
         (format!("http://{}./", a(70)), format!("{})/", a(70))),
         (format!("http://www..{long}/"), format!("{long_key})/")),
     ] {
-        assert_eq!(k(&input), expected, "{input:?}");
-        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
-        let mut fast = Vec::new();
-        key_uri(&uri, &mut fast);
-        assert_eq!(
-            String::from_utf8(fast).unwrap(),
-            expected,
-            "{input:?}, fast path"
-        );
-    }
-}
-
-/// An ASP.NET session segment goes when the path's only `a` is that of
-/// its `.aspx` (the fast path looks for `.a` to decide whether to look for
-/// a session segment at all). Each key is `surt.surt()`'s output.
-#[test]
-fn fast_path_finds_aspx_after_its_only_a() {
-    for (input, expected) in [
-        (
-            "http://b.com/(0123456789bcdefghijklmno)/x.aspx",
-            "com,b)/x.aspx",
-        ),
-        (
-            "http://b.com/(0123456789bcdefghijklmno)/x.ASPX",
-            "com,b)/x.aspx",
-        ),
-    ] {
-        assert_eq!(k(input), expected, "{input:?}");
-        let uri = parse(input.as_bytes(), Mode::Reference).unwrap();
-        let mut fast = Vec::new();
-        key_uri(&uri, &mut fast);
-        assert_eq!(
-            String::from_utf8(fast).unwrap(),
-            expected,
-            "{input:?}, fast path"
-        );
+        keys_both_ways(&input, &expected);
     }
 }
 
