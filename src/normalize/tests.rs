@@ -98,6 +98,33 @@ fn default_ports_ignore_case() {
     }
 }
 
+/// Each profile's name, and which read the corpus pass's notes: the
+/// `rfc3986` and `web` profiles do (their already-normal test starts from
+/// them), the `surt` profile, whose keys are never URIs, does not, and
+/// `Uris::for_normalizer_of` takes them only for those that do.
+#[test]
+fn profiles_name_themselves_and_take_notes_they_read() {
+    use crate::batch::Chunk;
+    use crate::stage2::Notes;
+    let chunk = Chunk::new(b"http://a/%7e\n", 1, 0);
+    for (profile, name, reads) in [
+        (Profile::Rfc3986, "rfc3986", true),
+        (Profile::Web, "web", true),
+        (Profile::Surt, "surt", false),
+    ] {
+        assert_eq!(profile.name(), name);
+        let n = Normalizer::new(profile);
+        assert_eq!(n.uses_notes(), reads, "{name}");
+        let notes: Vec<Notes> = chunk
+            .uris(Mode::Reference)
+            .for_normalizer_of(&n)
+            .map(|(_, _, r)| r.unwrap().notes())
+            .collect();
+        let want = if reads { Notes::BAD_PCT } else { Notes::NONE };
+        assert_eq!(notes, [want], "{name}");
+    }
+}
+
 /// The normalizations `is_normal` is tested with: each profile, a
 /// custom one, and `web` with its switches off.
 fn normalizers() -> Vec<Normalizer> {
