@@ -810,6 +810,28 @@ mod tests {
         }
     }
 
+    /// `Extract::parse` reads its masks only for a URI borrowed from its
+    /// own text: one of the same length at the same offset of another
+    /// text, or the same bytes copied, is parsed as it is.
+    #[test]
+    fn parse_reads_the_masks_of_its_own_text_only() {
+        let own = b"see http://a.example/ok and more";
+        let other = b"see http://a%zz.exam/ok and more";
+        let mut found = extract(own);
+        let a = found.next().unwrap();
+        let b = extract(other).next().unwrap();
+        assert_eq!((a.start, a.uri.len()), (b.start, b.uri.len()));
+        assert!(found.parse(&a, Mode::Uri).is_ok());
+        let want = crate::parse(&b.uri, Mode::Uri);
+        assert!(want.is_err());
+        assert_eq!(found.parse(&b, Mode::Uri), want);
+        let copied = Found {
+            start: a.start,
+            uri: Cow::Owned(b.uri.to_vec()),
+        };
+        assert_eq!(found.parse(&copied, Mode::Uri), want);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         /// Every backend's run of URI-alphabet bytes equals the table's.
