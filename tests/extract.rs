@@ -413,6 +413,7 @@ fn delimiting_rules() {
         ("http://a.com/x\u{85}y", &["http://a.com/x"]),
         // C10 angle brackets (Appendix C), with IRIs.
         ("<http://例え.テスト/a b>", &["http://例え.テスト/ab"]),
+        ("<http://a.example/ü b>", &["http://a.example/üb"]),
         // linkify-it, test/fixtures/links.txt.
         (
             "(Scoped http://example.com/foo_bar)",
