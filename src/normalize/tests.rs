@@ -180,6 +180,45 @@ fn notes_shortcut_is_for_section_6_alone() {
     }
 }
 
+/// `strip_trailing_dot` keeps a host's first byte (`.` stays, `..`
+/// becomes `.`), and `strip_www` takes a leading `www.` in any case only
+/// when a dot follows in the rest; `is_normal` says so too.
+#[test]
+fn host_switches_keep_a_host() {
+    let dot = [
+        ("http://./", "http://./"),
+        ("http://../", "http://./"),
+        ("http://.../x", "http://./x"),
+        ("http://a./", "http://a/"),
+        ("http://a../", "http://a/"),
+        ("http://a.b/", "http://a.b/"),
+        ("http:///", "http:///"),
+    ];
+    let www = [
+        ("http://www.a.b/", "http://a.b/"),
+        ("http://WwW.a.b/", "http://a.b/"),
+        ("http://www.a./", "http://a./"),
+        ("http://www../", "http://./"),
+        ("http://www../", "http://./"),
+        ("http://wwwa.b/", "http://wwwa.b/"),
+        ("http://ww.a.b/", "http://ww.a.b/"),
+    ];
+    for profile in [Profile::Rfc3986, Profile::Web] {
+        for (cases, www_on) in [(&dot, false), (&www, true)] {
+            let mut n = Normalizer::new(profile);
+            n.strip_trailing_dot = !www_on;
+            n.strip_www = www_on;
+            for (input, want) in cases {
+                let uri = parse(input.as_bytes(), Mode::Uri).unwrap();
+                let mut out = Vec::new();
+                n.normalize(&uri, &mut out);
+                assert_eq!(String::from_utf8_lossy(&out), *want, "{profile:?} {input}");
+                assert_eq!(n.is_normal(&uri), input == want, "{profile:?} {input}");
+            }
+        }
+    }
+}
+
 /// The normalizations `is_normal` is tested with: each profile, a
 /// custom one, and `web` with its switches off.
 fn normalizers() -> Vec<Normalizer> {
