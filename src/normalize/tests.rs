@@ -219,12 +219,18 @@ fn host_switches_keep_a_host() {
     }
 }
 
-/// The normalizations `is_normal` is tested with: each profile, a
-/// custom one, and `web` with its switches off.
+/// The normalizations `is_normal` is tested with: each profile, two
+/// custom ones (`rfc3986` with switches on), and `web` with its switches
+/// off.
 fn normalizers() -> Vec<Normalizer> {
     let mut custom = Normalizer::new(Profile::Rfc3986);
     custom.strip_fragment = true;
     custom.drop_params(["utm_*"]);
+    let mut switched = Normalizer::new(Profile::Rfc3986);
+    switched.sort_query = true;
+    switched.strip_www = true;
+    switched.drop_empty_query = true;
+    switched.strip_trailing_dot = true;
     let mut plain_web = Normalizer::new(Profile::Web);
     plain_web.strip_fragment = false;
     plain_web.sort_query = false;
@@ -235,6 +241,7 @@ fn normalizers() -> Vec<Normalizer> {
         Normalizer::new(Profile::Web),
         Normalizer::new(Profile::Surt),
         custom,
+        switched,
         plain_web,
     ]
 }
