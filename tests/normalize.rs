@@ -223,6 +223,16 @@ proptest! {
         if let Err(why) = rfc3986_normal(&out) {
             prop_assert!(false, "{} -> {}: {}", s, out, why);
         }
+        // Section 6 changes no component's presence: a scheme (a `:`
+        // before any `/ ? #`), the lowercased scheme itself, a query, a
+        // fragment (no step writes or removes a `?` or `#`).
+        let scheme = |u: &str| {
+            let end = u.find(['/', '?', '#']).unwrap_or(u.len());
+            u[..end].find(':').map(|i| u[..i].to_ascii_lowercase())
+        };
+        prop_assert_eq!(scheme(&out), scheme(&s), "{} -> {}", s, out);
+        prop_assert_eq!(out.contains('?'), s.contains('?'), "{} -> {}", s, out);
+        prop_assert_eq!(out.contains('#'), s.contains('#'), "{} -> {}", s, out);
     }
 }
 
