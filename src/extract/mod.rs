@@ -810,6 +810,25 @@ mod tests {
         }
     }
 
+    /// The schemeless search counts its passes as the search with a
+    /// scheme does: the bytes up to each `.` (its `memchr`), then the run
+    /// of host bytes around the dot, each once. Over ` .` repeated that is
+    /// three looks a unit, over `  .` four, on top of the scheme search's one
+    /// a byte.
+    #[test]
+    fn schemeless_work_counts_each_pass() {
+        let n = 1 << 16;
+        for (unit, looks) in [(&b" ."[..], 3), (b"  .", 4)] {
+            let text = unit.repeat(n);
+            let mut plain = extract(&text);
+            assert!((&mut plain).next().is_none());
+            let mut schemeless = extract(&text).schemeless(true);
+            assert!((&mut schemeless).next().is_none());
+            assert_eq!(plain.work(), text.len());
+            assert_eq!(schemeless.work() - plain.work(), looks * n, "{unit:?}");
+        }
+    }
+
     /// `Extract::parse` reads its masks only for a URI borrowed from its
     /// own text: one of the same length at the same offset of another
     /// text, or the same bytes copied, is parsed as it is.
