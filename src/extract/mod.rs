@@ -821,9 +821,9 @@ mod tests {
         for (unit, looks) in [(&b" ."[..], 3), (b"  .", 4)] {
             let text = unit.repeat(n);
             let mut plain = extract(&text);
-            assert!((&mut plain).next().is_none());
+            assert!(plain.next().is_none());
             let mut schemeless = extract(&text).schemeless(true);
-            assert!((&mut schemeless).next().is_none());
+            assert!(schemeless.next().is_none());
             assert_eq!(plain.work(), text.len());
             assert_eq!(schemeless.work() - plain.work(), looks * n, "{unit:?}");
         }
