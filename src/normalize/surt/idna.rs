@@ -352,3 +352,313 @@ fn punycode(s: &str, out: &mut Vec<u8>) {
         n += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::encode;
+
+    /// `text` with each `<Nc>` written as `N` times the character `c`.
+    fn expand(text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find('<') {
+            out.push_str(&rest[..open]);
+            let close = open + rest[open..].find('>').expect("closed");
+            let spec = &rest[open + 1..close];
+            let at = spec
+                .find(|c: char| !c.is_ascii_digit())
+                .expect("a character");
+            let n: usize = spec[..at].parse().expect("a count");
+            out.push_str(&spec[at..].repeat(n));
+            rest = &rest[close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// Hosts and their `ToASCII` as Python 3.11's `str.encode("idna")`
+    /// (IDNA 2003, the codec the `surt` library keys hosts with) gives it,
+    /// `None` where it raises: one character of each mapping, range end and
+    /// table of the module, with the label lengths, dots and bidi rule
+    /// around them. `<Nc>` is `N` times `c`. Left out: the characters
+    /// whose NFKC form differs from what the module maps them to
+    /// (`docs/SURT.md`, "What remains different"), as U+0340 (NFKC's
+    /// U+0300 before the prohibited check), U+1D6A4 and the presentation
+    /// forms U+FB1D to U+FEFC. (`tests/surt_oracle.rs` judges the whole key
+    /// against the library itself.)
+    const CASES: &[(&str, Option<&str>)] = &[
+        ("x\u{a8}y.com", Some("xn--x y-eec.com")),
+        ("x\u{aa}y.com", Some("xay.com")),
+        ("x\u{af}y.com", Some("xn--x y-xdc.com")),
+        ("x\u{b2}y.com", Some("x2y.com")),
+        ("x\u{b3}y.com", Some("x3y.com")),
+        ("x\u{b4}y.com", Some("xn--x y-ldc.com")),
+        ("x\u{b8}y.com", Some("xn--x y-xhc.com")),
+        ("x\u{b9}y.com", Some("x1y.com")),
+        ("x\u{ba}y.com", Some("xoy.com")),
+        ("x\u{bc}y.com", Some("xn--x14y-1g7a.com")),
+        ("x\u{bd}y.com", Some("xn--x12y-1g7a.com")),
+        ("x\u{be}y.com", Some("xn--x34y-1g7a.com")),
+        ("x\u{132}y.com", Some("xijy.com")),
+        ("x\u{133}y.com", Some("xijy.com")),
+        ("x\u{13f}y.com", Some("xn--xly-mga.com")),
+        ("x\u{140}y.com", Some("xn--xly-mga.com")),
+        ("x\u{1c4}y.com", Some("xn--xdy-d3a.com")),
+        ("x\u{1c6}y.com", Some("xn--xdy-d3a.com")),
+        ("x\u{1c7}y.com", Some("xljy.com")),
+        ("x\u{1c9}y.com", Some("xljy.com")),
+        ("x\u{1ca}y.com", Some("xnjy.com")),
+        ("x\u{1cc}y.com", Some("xnjy.com")),
+        ("x\u{1f1}y.com", Some("xdzy.com")),
+        ("x\u{1f3}y.com", Some("xdzy.com")),
+        ("x\u{2070}y.com", Some("x0y.com")),
+        ("x\u{2074}y.com", Some("x4y.com")),
+        ("x\u{2079}y.com", Some("x9y.com")),
+        ("x\u{2080}y.com", Some("x0y.com")),
+        ("x\u{2089}y.com", Some("x9y.com")),
+        ("x\u{2102}y.com", Some("xcy.com")),
+        ("x\u{212d}y.com", Some("xcy.com")),
+        ("x\u{210a}y.com", Some("xgy.com")),
+        ("x\u{210b}y.com", Some("xhy.com")),
+        ("x\u{210e}y.com", Some("xhy.com")),
+        ("x\u{2110}y.com", Some("xiy.com")),
+        ("x\u{2111}y.com", Some("xiy.com")),
+        ("x\u{2139}y.com", Some("xiy.com")),
+        ("x\u{2112}y.com", Some("xly.com")),
+        ("x\u{2113}y.com", Some("xly.com")),
+        ("x\u{2115}y.com", Some("xny.com")),
+        ("x\u{2116}y.com", Some("xnoy.com")),
+        ("x\u{2119}y.com", Some("xpy.com")),
+        ("x\u{211a}y.com", Some("xqy.com")),
+        ("x\u{211b}y.com", Some("xry.com")),
+        ("x\u{211d}y.com", Some("xry.com")),
+        ("x\u{2124}y.com", Some("xzy.com")),
+        ("x\u{2128}y.com", Some("xzy.com")),
+        ("x\u{212c}y.com", Some("xby.com")),
+        ("x\u{212f}y.com", Some("xey.com")),
+        ("x\u{2130}y.com", Some("xey.com")),
+        ("x\u{2131}y.com", Some("xfy.com")),
+        ("x\u{2133}y.com", Some("xmy.com")),
+        ("x\u{2134}y.com", Some("xoy.com")),
+        ("x\u{2460}y.com", Some("x1y.com")),
+        ("x\u{2468}y.com", Some("x9y.com")),
+        ("x\u{2121}y.com", Some("xtely.com")),
+        ("x\u{2122}y.com", Some("xtmy.com")),
+        ("x\u{2160}y.com", Some("xiy.com")),
+        ("x\u{216f}y.com", Some("xmy.com")),
+        ("x\u{2170}y.com", Some("xiy.com")),
+        ("x\u{217f}y.com", Some("xmy.com")),
+        ("x\u{24b6}y.com", Some("xay.com")),
+        ("x\u{24cf}y.com", Some("xzy.com")),
+        ("x\u{24d0}y.com", Some("xay.com")),
+        ("x\u{24e9}y.com", Some("xzy.com")),
+        ("x\u{df}y.com", Some("xssy.com")),
+        ("x\u{1e9e}y.com", Some("xssy.com")),
+        ("x\u{130}y.com", Some("xn--xiy-9dc.com")),
+        ("x\u{149}y.com", Some("xn--xny-o4b.com")),
+        ("x\u{17f}y.com", Some("xsy.com")),
+        ("x\u{3c2}y.com", Some("xn--xy-vbc.com")),
+        ("x\u{b5}y.com", Some("xn--xy-99b.com")),
+        ("x\u{fb00}y.com", Some("xffy.com")),
+        ("x\u{fb01}y.com", Some("xfiy.com")),
+        ("x\u{fb02}y.com", Some("xfly.com")),
+        ("x\u{fb03}y.com", Some("xffiy.com")),
+        ("x\u{fb04}y.com", Some("xffly.com")),
+        ("x\u{fb05}y.com", Some("xsty.com")),
+        ("x\u{fb06}y.com", Some("xsty.com")),
+        ("x\u{ff01}y.com", Some("x!y.com")),
+        ("x\u{ff21}y.com", Some("xay.com")),
+        ("x\u{ff3a}y.com", Some("xzy.com")),
+        ("x\u{ff41}y.com", Some("xay.com")),
+        ("x\u{ff5e}y.com", Some("x~y.com")),
+        ("x\u{a0}y.com", Some("x y.com")),
+        ("x\u{2000}y.com", Some("x y.com")),
+        ("x\u{200a}y.com", Some("x y.com")),
+        ("x\u{202f}y.com", Some("x y.com")),
+        ("x\u{205f}y.com", Some("x y.com")),
+        ("x\u{3000}y.com", Some("x y.com")),
+        ("x\u{1d400}y.com", Some("xay.com")),
+        ("x\u{1d419}y.com", Some("xzy.com")),
+        ("x\u{1d41a}y.com", Some("xay.com")),
+        ("x\u{1d433}y.com", Some("xzy.com")),
+        ("x\u{1d434}y.com", Some("xay.com")),
+        ("x\u{1d6a3}y.com", Some("xzy.com")),
+        ("x\u{1d7ce}y.com", Some("x0y.com")),
+        ("x\u{1d7d7}y.com", Some("x9y.com")),
+        ("x\u{1d7d8}y.com", Some("x0y.com")),
+        ("x\u{1d7ff}y.com", Some("x9y.com")),
+        ("x\u{ad}y.com", Some("xy.com")),
+        ("x\u{34f}y.com", Some("xy.com")),
+        ("x\u{1806}y.com", Some("xy.com")),
+        ("x\u{180b}y.com", Some("xy.com")),
+        ("x\u{180d}y.com", Some("xy.com")),
+        ("x\u{200b}y.com", Some("xy.com")),
+        ("x\u{200d}y.com", Some("xy.com")),
+        ("x\u{2060}y.com", Some("xy.com")),
+        ("x\u{fe00}y.com", Some("xy.com")),
+        ("x\u{fe0f}y.com", Some("xy.com")),
+        ("x\u{feff}y.com", Some("xy.com")),
+        ("x\u{80}y.com", None),
+        ("x\u{9f}y.com", None),
+        ("x\u{6dd}y.com", None),
+        ("x\u{70f}y.com", None),
+        ("x\u{1680}y.com", None),
+        ("x\u{180e}y.com", None),
+        ("x\u{200e}y.com", None),
+        ("x\u{200f}y.com", None),
+        ("x\u{2028}y.com", None),
+        ("x\u{202e}y.com", None),
+        ("x\u{2061}y.com", None),
+        ("x\u{2063}y.com", None),
+        ("x\u{206a}y.com", None),
+        ("x\u{206f}y.com", None),
+        ("x\u{2ff0}y.com", None),
+        ("x\u{2ffb}y.com", None),
+        ("x\u{e000}y.com", None),
+        ("x\u{f8ff}y.com", None),
+        ("x\u{fdd0}y.com", None),
+        ("x\u{fdef}y.com", None),
+        ("x\u{fff9}y.com", None),
+        ("x\u{fffd}y.com", None),
+        ("x\u{fffe}y.com", None),
+        ("x\u{ffff}y.com", None),
+        ("x\u{1d173}y.com", None),
+        ("x\u{1d17a}y.com", None),
+        ("x\u{e0001}y.com", None),
+        ("x\u{e0020}y.com", None),
+        ("x\u{e007f}y.com", None),
+        ("x\u{f0000}y.com", None),
+        ("x\u{10fffd}y.com", None),
+        ("x\u{1fffe}y.com", None),
+        ("x\u{2fffe}y.com", None),
+        ("\u{5d0}\u{5be}\u{5d0}.com", Some("xn--mdb9ab.com")),
+        ("\u{5d0}\u{5c0}\u{5d0}.com", Some("xn--odb5ab.com")),
+        ("\u{5d0}\u{5c3}\u{5d0}.com", Some("xn--rdbzb.com")),
+        ("\u{5d0}\u{5d0}\u{5d0}.com", Some("xn--4dbaa.com")),
+        ("\u{5d0}\u{5f4}\u{5d0}.com", Some("xn--4dba1i.com")),
+        ("\u{5d0}\u{61b}\u{5d0}.com", Some("xn--4dba8t.com")),
+        ("\u{5d0}\u{61f}\u{5d0}.com", Some("xn--4dba0v.com")),
+        ("\u{5d0}\u{621}\u{5d0}.com", Some("xn--4dba6v.com")),
+        ("\u{5d0}\u{64a}\u{5d0}.com", Some("xn--4dba97a.com")),
+        ("\u{5d0}\u{66d}\u{5d0}.com", Some("xn--4dba48b.com")),
+        ("\u{5d0}\u{66f}\u{5d0}.com", Some("xn--4dba09b.com")),
+        ("\u{5d0}\u{671}\u{5d0}.com", Some("xn--4dba69b.com")),
+        ("\u{5d0}\u{6d5}\u{5d0}.com", Some("xn--4dba69e.com")),
+        ("\u{5d0}\u{6e5}\u{5d0}.com", Some("xn--4dba44f.com")),
+        ("\u{5d0}\u{6e6}\u{5d0}.com", Some("xn--4dba74f.com")),
+        ("\u{5d0}\u{6fa}\u{5d0}.com", Some("xn--4dba70g.com")),
+        ("\u{5d0}\u{6fe}\u{5d0}.com", Some("xn--4dba91g.com")),
+        ("\u{5d0}\u{700}\u{5d0}.com", Some("xn--4dba52g.com")),
+        ("\u{5d0}\u{70d}\u{5d0}.com", Some("xn--4dba46g.com")),
+        ("\u{5d0}\u{710}\u{5d0}.com", Some("xn--4dba37g.com")),
+        ("\u{5d0}\u{712}\u{5d0}.com", Some("xn--4dba97g.com")),
+        ("\u{5d0}\u{72c}\u{5d0}.com", Some("xn--4dba75h.com")),
+        ("\u{5d0}\u{780}\u{5d0}.com", Some("xn--4dba90k.com")),
+        ("\u{5d0}\u{7a5}\u{5d0}.com", Some("xn--4dba02l.com")),
+        ("\u{5d0}\u{7b1}\u{5d0}.com", Some("xn--4dba65l.com")),
+        ("\u{5d0}\u{300}\u{5d1}.com", Some("xn--ksa35lea.com")),
+        ("\u{5d0}\u{36f}\u{5d1}.com", Some("xn--qva13jea.com")),
+        ("\u{5d0}\u{591}\u{5d1}.com", Some("xn--ccb9je.com")),
+        ("\u{5d0}\u{5c7}\u{5d1}.com", Some("xn--vdbre.com")),
+        ("\u{5d0}\u{64b}\u{5d1}.com", Some("xn--4dbc97a.com")),
+        ("\u{5d0}\u{65f}\u{5d1}.com", Some("xn--4dbc93b.com")),
+        ("\u{5d0}\u{670}\u{5d1}.com", Some("xn--4dbc09b.com")),
+        ("\u{5d0}\u{6d6}\u{5d1}.com", Some("xn--4dbc69e.com")),
+        ("\u{5d0}\u{6ed}\u{5d1}.com", Some("xn--4dbc56f.com")),
+        ("\u{5d0}/\u{5d1}.com", Some("xn--/-zhce.com")),
+        ("\u{5d0}\u{5bf}\u{5d1}.com", Some("xn--ndb7ae.com")),
+        ("\u{5d0}\u{5d1}.com", Some("xn--4dbc.com")),
+        ("\u{5d0}a\u{5d1}.com", None),
+        ("a\u{5d0}.com", None),
+        ("\u{5d0}a.com", None),
+        ("\u{5d0}1.com", None),
+        ("\u{627}\u{628}.com", Some("xn--mgbc.com")),
+        ("\u{5d0}\u{101}\u{5d1}.com", None),
+        ("b\u{fc}cher.example", Some("xn--bcher-kva.example")),
+        ("B\u{dc}CHER.example", Some("xn--bcher-kva.example")),
+        ("\u{65e5}\u{672c}\u{8a9e}.jp", Some("xn--wgv71a119e.jp")),
+        ("m\u{fc}nchen-\u{fc}.de", Some("xn--mnchen--n2ag.de")),
+        ("\u{fc}\u{3002}com", Some("xn--tda.com")),
+        ("\u{fc}\u{ff0e}com", Some("xn--tda.com")),
+        ("\u{fc}\u{ff61}com", Some("xn--tda.com")),
+        ("\u{fc}.com.", Some("xn--tda.com.")),
+        ("a..\u{fc}", None),
+        ("\u{fc}..", None),
+        (".\u{fc}", None),
+        ("\u{fc}", Some("xn--tda")),
+        ("xn--\u{fc}.com", None),
+        ("\u{ff21}\u{ff22}\u{ff23}.\u{fc}", Some("abc.xn--tda")),
+        ("xn--abc.\u{fc}", Some("xn--abc.xn--tda")),
+        ("\u{ff38}n--abc.\u{fc}", Some("xn--abc.xn--tda")),
+        ("<63a>.\u{fc}", Some("<63a>.xn--tda")),
+        ("<64a>.\u{fc}", None),
+        ("\u{fc}.<63a>", Some("xn--tda.<63a>")),
+        ("\u{fc}.<64a>", None),
+        ("<63\u{ff41}>.\u{fc}", Some("<63a>.xn--tda")),
+        ("<64\u{ff41}>.\u{fc}", None),
+        ("<55a>\u{fc}", Some("xn--<55a>-8yf")),
+        ("<56a>\u{fc}", None),
+        ("<57a>\u{fc}", None),
+        ("<58a>\u{fc}", None),
+        ("<59a>\u{fc}", None),
+        ("<60a>\u{fc}", None),
+        ("<20\u{fc}>", Some("xn--td<20a>")),
+        ("<30\u{fc}>", Some("xn--td<30a>")),
+        ("<40\u{fc}>", Some("xn--td<40a>")),
+        ("<60\u{fc}>", None),
+        ("<15\u{65e5}>", Some("xn--wgv<14a>")),
+        ("<16\u{65e5}>", Some("xn--wgv<15a>")),
+        ("<17\u{65e5}>", Some("xn--wgv<16a>")),
+        ("<18\u{65e5}>", Some("xn--wgv<17a>")),
+        ("<19\u{65e5}>", Some("xn--wgv<18a>")),
+        ("<20\u{65e5}>", Some("xn--wgv<19a>")),
+        ("<63a>.com", Some("<63a>.com")),
+        ("<64a>.com", None),
+        ("a..b", None),
+        ("a.b.", Some("a.b.")),
+        ("com.<64b>", None),
+        ("", Some("")),
+        (".", None),
+        ("a.", Some("a.")),
+        ("\u{1f600}.com", Some("xn--e28h.com")),
+        ("\u{e9}\u{301}.com", Some("xn--9ca68h.com")),
+        (
+            "a\u{fc}\u{65e5}\u{1f600}z-.com",
+            Some("xn--az--hoa9720k6xrw.com"),
+        ),
+        ("zyx\u{fc}", Some("xn--zyx-joa")),
+        (
+            "\u{ff}\u{100}\u{800}\u{ffef}\u{10000}",
+            Some("xn--wdae784c3z2zpca"),
+        ),
+        ("\u{2166}\u{216a}.com", Some("viixi.com")),
+        ("\u{24b7}\u{24e8}.com", Some("by.com")),
+        ("\u{1d41b}\u{1d7cf}.com", Some("b1.com")),
+    ];
+
+    #[test]
+    fn encodes_as_idna_2003() {
+        let mut wrong = Vec::new();
+        for &(host, want) in CASES {
+            let host = expand(host);
+            let want = want.map(expand);
+            let mut out = Vec::new();
+            let got = encode(host.as_bytes(), &mut out).then(|| String::from_utf8(out).unwrap());
+            if got != want {
+                wrong.push(format!("{host:?}: {got:?}, not {want:?}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// Bytes that are not UTF-8 are dropped before the labels are read.
+    #[test]
+    fn bad_utf8_is_dropped() {
+        let mut out = Vec::new();
+        assert!(encode(b"b\xc3\xbc\xffcher.example", &mut out));
+        assert_eq!(out, b"xn--bcher-kva.example");
+        out.clear();
+        assert!(encode(b"a\xffb.com", &mut out));
+        assert_eq!(out, b"ab.com");
+    }
+}
