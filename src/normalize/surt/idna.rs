@@ -617,6 +617,7 @@ mod tests {
         ("a..b", None),
         ("a.b.", Some("a.b.")),
         ("com.<64b>", None),
+        ("com.<63b>", Some("com.<63b>")),
         ("", Some("")),
         (".", None),
         ("a.", Some("a.")),
