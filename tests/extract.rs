@@ -658,6 +658,16 @@ fn schemeless_cases() {
         ("a/b.com c:d.com x_y.com", &[]),
         ("example.invalidtld/x example.", &[]),
         ("-bad-.com bad-.com a..com", &[]),
+        ("-bad.com x.-bad.com", &[]),
+        // Dots that end a sentence end the domain, one or several.
+        (
+            "see example.com. Or example.org.., x.example.net...",
+            &[
+                "http://example.com",
+                "http://example.org",
+                "http://x.example.net",
+            ],
+        ),
         // A domain inside a URI with a scheme belongs to that URI.
         (
             "http://example.com/a.b.com then b.org",
@@ -673,6 +683,12 @@ fn schemeless_cases() {
     }
     // Off by default.
     assert!(found("example.com/x").is_empty());
+    // A label has at most 63 bytes (RFC 1034 section 3.1).
+    let label = "a".repeat(63);
+    for host in [format!("{label}.com"), format!("x.{label}.com")] {
+        assert_eq!(found_schemeless(&host), [format!("http://{host}")]);
+        assert!(found_schemeless(&host.replace(&label, &format!("{label}b"))).is_empty());
+    }
 }
 
 #[test]
