@@ -659,6 +659,17 @@ fn schemeless_cases() {
         ("example.invalidtld/x example.", &[]),
         ("-bad-.com bad-.com a..com", &[]),
         ("-bad.com x.-bad.com", &[]),
+        // A name that runs on into `_` or `@` is none; one before a `:`
+        // that starts no port is one.
+        ("x example.com_y example.org@z", &[]),
+        (
+            "at example.com: see example.org:/ or example.net:x",
+            &[
+                "http://example.com",
+                "http://example.org:/",
+                "http://example.net",
+            ],
+        ),
         // Dots that end a sentence end the domain, one or several.
         (
             "see example.com. Or example.org.., x.example.net...",

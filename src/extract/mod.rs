@@ -606,17 +606,15 @@ fn schemeless_at<'t>(
             end += 1 + digits;
         }
     }
-    if (host_end == run_end || end > host_end) && matches!(text.get(end), Some(b'/' | b'?' | b'#'))
-    {
+    // (Dots that end a sentence stand at `end` when the host lost them.)
+    if matches!(text.get(end), Some(b'/' | b'?' | b'#')) {
         let path_end = run.end(scan, full, end, false).min(limit);
         end = cut(scan, text, start, host_end, path_end);
     }
+    // A name that runs on into `_` (`a.com_b`) or `@` is no domain; the
+    // host run has taken every letter, digit, `-` and `.` there.
     let after = text.get(end).copied();
-    if end == run_end && after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b'_')
-    {
-        return None;
-    }
-    if after == Some(b'@') {
+    if after == Some(b'@') || (end == run_end && after == Some(b'_')) {
         return None;
     }
     let bare = end == host_end;
