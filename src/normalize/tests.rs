@@ -224,6 +224,63 @@ fn host_switches_keep_a_host() {
     }
 }
 
+/// `sort_query` orders the parameters by key, then by value, and keeps
+/// the input's order among equal ones (`a` and `a=` both have the empty
+/// value); `is_normal` agrees.
+#[test]
+fn sort_query_orders_by_key_then_value() {
+    let mut n = Normalizer::new(Profile::Rfc3986);
+    n.sort_query = true;
+    for (input, want) in [
+        ("http://h/?b=1&a=2&a=1&a=&a", "http://h/?a=&a&a=1&a=2&b=1"),
+        ("http://h/?a=1&a", "http://h/?a&a=1"),
+        ("http://h/?a&a=1", "http://h/?a&a=1"),
+        ("http://h/?a&a=", "http://h/?a&a="),
+        ("http://h/?ab=1&a=b", "http://h/?a=b&ab=1"),
+        ("http://h/?a=b=c&a=b", "http://h/?a=b&a=b=c"),
+        ("http://h/?a=b&a=b=c", "http://h/?a=b&a=b=c"),
+    ] {
+        let uri = parse(input.as_bytes(), Mode::Uri).unwrap();
+        let mut out = Vec::new();
+        n.normalize(&uri, &mut out);
+        assert_eq!(String::from_utf8_lossy(&out), want, "{input}");
+        assert_eq!(n.is_normal(&uri), input == want, "{input}");
+    }
+}
+
+/// `drop_params`' globs match whole keys: `*` any run of bytes, wherever
+/// it stands, the rest exactly.
+#[test]
+fn globs_match_whole_keys() {
+    let cases = [
+        ("utm_*", "utm_source", true),
+        ("utm_*", "utm_", true),
+        ("utm_*", "utm", false),
+        ("utm_*", "xutm_a", false),
+        ("*id", "sessionid", true),
+        ("*id", "id", true),
+        ("*id", "idx", false),
+        ("s*id", "sid", true),
+        ("s*id", "session_id", true),
+        ("s*id", "xsid", false),
+        ("s*id", "sidx", false),
+        ("s*id", "zzid", false),
+        ("a*b*c", "abc", true),
+        ("a*b*c", "aXbYc", true),
+        ("a*b*c", "acb", false),
+        ("fbclid", "fbclid", true),
+        ("fbclid", "fbclid2", false),
+        ("*", "", true),
+    ];
+    for (pattern, key, want) in cases {
+        assert_eq!(
+            glob(pattern.as_bytes(), key.as_bytes()),
+            want,
+            "{pattern} {key}"
+        );
+    }
+}
+
 /// The normalizations `is_normal` is tested with: each profile, two
 /// custom ones (`rfc3986` with switches on), and `web` with its switches
 /// off.
