@@ -4,7 +4,9 @@ the special cases of SURT keying (the `surt` profile and its oracle, the
 `surt` library): session ids in query and path, `www` prefixes, numeric
 hosts, escapes of every kind, IDNA hosts, ports, query keys, `//` and dot
 segments, trailing slashes, fragments, uppercase, and bytes that are not
-allowed in a URI. Deterministic: a fixed seed, and no dependency.
+allowed in a URI; and a host with each Mathematical Alphanumeric Symbol
+(U+1D400 to U+1D7FF, which IDNA 2003 maps by style and Unicode version).
+Deterministic: a fixed seed, and no dependency.
 
     scripts/surt_cases.py [COUNT] > cases.txt
 """
@@ -233,6 +235,8 @@ def main():
     out = sys.stdout.buffer
     for line in FIXED:
         out.write(line.encode("utf-8") + b"\n")
+    for u in range(0x1D400, 0x1D800):
+        out.write(f"http://x{chr(u)}y.com/".encode("utf-8") + b"\n")
     for _ in range(count):
         line = case(r).encode("utf-8")
         if r.random() < 0.01:

@@ -185,17 +185,36 @@ fn compatibility(c: char) -> Option<&'static str> {
     })
 }
 
-/// The letter or digit a Mathematical Alphanumeric Symbol (U+1D400 to
-/// U+1D7FF) stands for, lowercased (the Greek ones aside).
+/// What nameprep (case folding, then NFKC, of Unicode 3.2) makes of a
+/// Mathematical Alphanumeric Symbol (U+1D400 to U+1D7FF): a Latin letter
+/// lowercased, a Greek letter or symbol as its small letter (`∇` and `∂`
+/// as themselves), a digit. The code points Unicode 3.2 did not assign
+/// are left as they are, as Python's codec leaves them: the holes of the
+/// Latin styles (whose letters were already letterlike symbols, as
+/// U+210E for the italic `h`), U+1D6A4 and U+1D6A5 (dotless `ı` and `ȷ`,
+/// Unicode 4.1) and the digammas U+1D7CA and U+1D7CB (Unicode 5.0).
 fn math_alphanumeric(c: char) -> Option<char> {
+    const HOLES: [u32; 25] = [
+        0x1d455, 0x1d49d, 0x1d4a0, 0x1d4a1, 0x1d4a3, 0x1d4a4, 0x1d4a7, 0x1d4a8, 0x1d4ad, 0x1d4ba,
+        0x1d4bc, 0x1d4c1, 0x1d4c4, 0x1d506, 0x1d50b, 0x1d50c, 0x1d515, 0x1d51d, 0x1d53a, 0x1d53f,
+        0x1d545, 0x1d547, 0x1d548, 0x1d549, 0x1d551,
+    ];
+    // Each of the five Greek styles: 25 capitals (with the theta symbol
+    // after rho), nabla, 25 small letters (final sigma before sigma),
+    // partial, and the symbols of epsilon, theta, kappa, phi, rho and pi.
+    const GREEK: [char; 58] = [
+        'α', 'β', 'γ', 'δ', 'ε', 'ζ', 'η', 'θ', 'ι', 'κ', 'λ', 'μ', 'ν', 'ξ', 'ο', 'π', 'ρ', 'θ',
+        'σ', 'τ', 'υ', 'φ', 'χ', 'ψ', 'ω', '∇', 'α', 'β', 'γ', 'δ', 'ε', 'ζ', 'η', 'θ', 'ι', 'κ',
+        'λ', 'μ', 'ν', 'ξ', 'ο', 'π', 'ρ', 'σ', 'σ', 'τ', 'υ', 'φ', 'χ', 'ψ', 'ω', '∂', 'ε', 'θ',
+        'κ', 'φ', 'ρ', 'π',
+    ];
     let u = c as u32;
     match u {
-        0x1d400..=0x1d6a3 => {
-            let i = (u - 0x1d400) % 52;
-            Some(char::from(b'a' + (i % 26) as u8))
+        // Thirteen styles of 26 capitals and 26 small letters.
+        0x1d400..=0x1d6a3 if HOLES.binary_search(&u).is_err() => {
+            Some(char::from(b'a' + ((u - 0x1d400) % 26) as u8))
         }
-        0x1d6a4 => Some('ı'),
-        0x1d6a5 => Some('ȷ'),
+        0x1d6a8..=0x1d7c9 => Some(GREEK[(u - 0x1d6a8) as usize % 58]),
         0x1d7ce..=0x1d7ff => Some(char::from(b'0' + ((u - 0x1d7ce) % 10) as u8)),
         _ => None,
     }
@@ -383,8 +402,8 @@ mod tests {
     /// around them. `<Nc>` is `N` times `c`. Left out: the characters
     /// whose NFKC form differs from what the module maps them to
     /// (`docs/SURT.md`, "What remains different"), as U+0340 (NFKC's
-    /// U+0300 before the prohibited check), U+1D6A4 and the presentation
-    /// forms U+FB1D to U+FEFC. (`tests/surt_oracle.rs` judges the whole key
+    /// U+0300 before the prohibited check) and the presentation forms
+    /// U+FB1D to U+FEFC. (`tests/surt_oracle.rs` judges the whole key
     /// against the library itself.)
     const CASES: &[(&str, Option<&str>)] = &[
         ("x\u{a8}y.com", Some("xn--x y-eec.com")),
@@ -483,6 +502,30 @@ mod tests {
         ("x\u{1d433}y.com", Some("xzy.com")),
         ("x\u{1d434}y.com", Some("xay.com")),
         ("x\u{1d6a3}y.com", Some("xzy.com")),
+        // Unassigned in Unicode 3.2, kept: a hole of the Latin styles (its
+        // neighbours mapped), U+1D6A4, U+1D6A5, the digammas.
+        ("x\u{1d454}y.com", Some("xgy.com")),
+        ("x\u{1d455}y.com", Some("xn--xy-vk70a.com")),
+        ("x\u{1d456}y.com", Some("xiy.com")),
+        ("x\u{1d4c1}y.com", Some("xn--xy-4t70a.com")),
+        ("x\u{1d4c2}y.com", Some("xmy.com")),
+        ("x\u{1d551}y.com", Some("xn--xy-h670a.com")),
+        ("x\u{1d6a4}y.com", Some("xn--xy-j080a.com")),
+        ("x\u{1d6a5}y.com", Some("xn--xy-m080a.com")),
+        ("x\u{1d7ca}y.com", Some("xn--xy-qq90a.com")),
+        ("x\u{1d7cb}y.com", Some("xn--xy-tq90a.com")),
+        // Greek: the first style's ends, theta symbol, nabla, final sigma,
+        // partial; the others' by the same table.
+        ("x\u{1d6a8}y.com", Some("xn--xy-c9b.com")),
+        ("x\u{1d6b9}y.com", Some("xn--xy-x9b.com")),
+        ("x\u{1d6c1}y.com", Some("xn--xy-z9u.com")),
+        ("x\u{1d6d3}y.com", Some("xn--xy-vbc.com")),
+        ("x\u{1d6db}y.com", Some("xn--xy-k9u.com")),
+        ("x\u{1d6e1}y.com", Some("xn--xy-mbc.com")),
+        ("x\u{1d6e2}y.com", Some("xn--xy-c9b.com")),
+        ("x\u{1d790}y.com", Some("xn--xy-c9b.com")),
+        ("x\u{1d7a9}y.com", Some("xn--xy-z9u.com")),
+        ("x\u{1d7c9}y.com", Some("xn--xy-mbc.com")),
         ("x\u{1d7ce}y.com", Some("x0y.com")),
         ("x\u{1d7d7}y.com", Some("x9y.com")),
         ("x\u{1d7d8}y.com", Some("x0y.com")),
