@@ -671,6 +671,17 @@ mod tests {
             Some("xn--az--hoa9720k6xrw.com"),
         ),
         ("zyx\u{fc}", Some("xn--zyx-joa")),
+        // A bias adapted from a delta between 455 and 481: the edge of
+        // Punycode's `((base - tmin) * tmax) / 2`.
+        (
+            "x\u{1bf}\u{21d}\u{1ab}\u{f2}\u{f3}.com",
+            Some("xn--x-tgad84e3cs0a.com"),
+        ),
+        // ... and from a delta of 455 exactly.
+        (
+            "c0xaz\u{7b05}\u{755d}\u{5680}\u{5fd1}\u{68e6}.com",
+            Some("xn--c0xaz-l31ip07cp9qqo0ayrm.com"),
+        ),
         (
             "\u{ff}\u{100}\u{800}\u{ffef}\u{10000}",
             Some("xn--wdae784c3z2zpca"),
