@@ -10,6 +10,31 @@
 use std::path::Path;
 use std::process::Command;
 
+/// The bidi tables of `src/normalize/surt/stringprep.rs` are what
+/// `scripts/gen-stringprep.py` writes from the Unicode 3.2 data of Python's
+/// standard library (no `surt` library needed: it runs everywhere).
+#[test]
+fn stringprep_tables_are_what_their_script_writes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("scripts/gen-stringprep.py"))
+        .output()
+        .expect("python3 runs scripts/gen-stringprep.py");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(root.join("src/normalize/surt/stringprep.rs")).unwrap();
+    // The file is the script's output as `cargo fmt` lays it out.
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    assert_eq!(
+        squeeze(&written),
+        squeeze(&String::from_utf8_lossy(&out.stdout)),
+        "run: python3 scripts/gen-stringprep.py > src/normalize/surt/stringprep.rs && cargo fmt"
+    );
+}
+
 #[test]
 fn surt_profile_matches_the_python_surt_library() {
     let Some(report) = oracle_report("scripts/surt-diff.py", "the surt profile", "surt.surt()")

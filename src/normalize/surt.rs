@@ -752,6 +752,7 @@ fn www_prefix(host: &[u8]) -> usize {
 mod fast;
 mod idna;
 mod session;
+mod stringprep;
 
 #[cfg(test)]
 mod tests;

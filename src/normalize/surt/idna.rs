@@ -8,8 +8,10 @@
 //! the characters of table B.1, applies the common compatibility mappings
 //! of NFKC (fullwidth ASCII, ligatures, non-ASCII spaces, superscript
 //! digits) but no other normalization, and checks the prohibited
-//! characters and the bidi rule of RFC 3454 with ranges close to its
-//! tables. `docs/SURT.md` lists what that changes.
+//! characters with ranges and the bidi rule with RFC 3454's tables D.1
+//! and D.2 ([`stringprep`]). `docs/SURT.md` lists what that changes.
+
+use super::stringprep;
 
 /// Writes the ASCII form of `host` into `out` (empty on entry); `false`
 /// when IDNA 2003 refuses it (an empty or too long label, a prohibited
@@ -113,10 +115,10 @@ fn nameprep(label: &str) -> Option<String> {
     if s.chars().any(prohibited) {
         return None;
     }
-    if s.chars().any(rand_al) {
-        let first = s.chars().next().is_some_and(rand_al);
-        let last = s.chars().next_back().is_some_and(rand_al);
-        if !(first && last) || s.chars().any(l_cat) {
+    if s.chars().any(stringprep::rand_al) {
+        let first = s.chars().next().is_some_and(stringprep::rand_al);
+        let last = s.chars().next_back().is_some_and(stringprep::rand_al);
+        if !(first && last) || s.chars().any(stringprep::l) {
             return None;
         }
     }
@@ -263,46 +265,6 @@ fn prohibited(c: char) -> bool {
             | 0xe0020..=0xe007f
             | 0xf0000..
     ) || u & 0xfffe == 0xfffe
-}
-
-/// Close to RFC 3454 D.1: the characters of bidi class R or AL.
-fn rand_al(c: char) -> bool {
-    matches!(
-        c as u32,
-        0x5be
-            | 0x5c0
-            | 0x5c3
-            | 0x5d0..=0x5f4
-            | 0x61b
-            | 0x61f
-            | 0x621..=0x64a
-            | 0x66d..=0x66f
-            | 0x671..=0x6d5
-            | 0x6dd
-            | 0x6e5
-            | 0x6e6
-            | 0x6fa..=0x6fe
-            | 0x700..=0x70d
-            | 0x710
-            | 0x712..=0x72c
-            | 0x780..=0x7a5
-            | 0x7b1
-            | 0x200f
-            | 0xfb1d
-            | 0xfb1f..=0xfb28
-            | 0xfb2a..=0xfb4f
-            | 0xfb50..=0xfd3d
-            | 0xfd50..=0xfdfc
-            | 0xfe70..=0xfefc
-    )
-}
-
-/// Close to RFC 3454 D.2: the characters of bidi class L (letters outside
-/// the right-to-left scripts, less the combining marks).
-fn l_cat(c: char) -> bool {
-    c.is_alphabetic()
-        && !rand_al(c)
-        && !matches!(c as u32, 0x300..=0x36f | 0x591..=0x5c7 | 0x64b..=0x65f | 0x670 | 0x6d6..=0x6ed)
 }
 
 /// RFC 3492 Punycode encoding of `s`, appended to `out`.
@@ -574,6 +536,17 @@ mod tests {
         ("x\u{10fffd}y.com", None),
         ("x\u{1fffe}y.com", None),
         ("x\u{2fffe}y.com", None),
+        // The bidi rule by RFC 3454's own D.1 and D.2 (Unicode 3.2): a
+        // letter of an RTL block that 3.2 did not assign is neither R nor
+        // L; a digit of class L, a sign of class L; modifier letters,
+        // Syriac marks and Georgian's later small letters are not L.
+        ("\u{5d0}\u{966}\u{5d0}.com", None),
+        ("\u{5d0}\u{482}\u{5d0}.com", None),
+        ("\u{5d0}\u{2b9}\u{5d0}.com", Some("xn--jqa59mba.com")),
+        ("\u{5d0}\u{711}\u{5d0}.com", Some("xn--4dba67g.com")),
+        ("\u{5d0}\u{10a0}\u{5d0}.com", Some("xn--4dba9021a.com")),
+        ("x\u{5eb}.com", Some("xn--x-kjc.com")),
+        ("x\u{fbb2}.com", Some("xn--x-x88h.com")),
         ("\u{5d0}\u{5be}\u{5d0}.com", Some("xn--mdb9ab.com")),
         ("\u{5d0}\u{5c0}\u{5d0}.com", Some("xn--odb5ab.com")),
         ("\u{5d0}\u{5c3}\u{5d0}.com", Some("xn--rdbzb.com")),
