@@ -650,6 +650,11 @@ mod tests {
             "x\u{1bf}\u{21d}\u{1ab}\u{f2}\u{f3}.com",
             Some("xn--x-tgad84e3cs0a.com"),
         ),
+        // A digit of value t exactly (`q == t`: the digit, then `a`).
+        (
+            "cc\u{9362}\u{6a7e}\u{7c0b}\u{72ea}\u{7281}.com",
+            Some("xn--cc-3p0e260a8oaf25b7y3b.com"),
+        ),
         // ... and from a delta of 455 exactly.
         (
             "c0xaz\u{7b05}\u{755d}\u{5680}\u{5fd1}\u{68e6}.com",
