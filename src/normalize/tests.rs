@@ -387,6 +387,29 @@ fn noted_lines(text: &str, backend: Backend) -> Vec<crate::stage2::Notes> {
     next
 }
 
+/// A `/.` cut by the end of a 64-byte block (the `/` its last byte) is
+/// seen: the `/` carries into the next block's marks, so the line is not
+/// noted as normal and its dot segment goes.
+#[test]
+fn slash_dot_across_a_block_edge_is_seen() {
+    let line = "http://a/xxxxxxxxxx/./b";
+    for backend in Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+    {
+        for pad in 0..=130 {
+            let text = format!("{}\n{line}\n", "y".repeat(pad));
+            let notes = noted_lines(&text, backend);
+            assert!(
+                !notes[1].is_normal(),
+                "{} {line} after {pad}: {:?}",
+                backend.name(),
+                notes[1]
+            );
+        }
+    }
+}
+
 /// A line whose masks fill its lane (`g % 8 + len == 128` bits, `g` its
 /// offset in the window) is noted as a shorter one is, through `next` and
 /// through `fold`: its LF is past the lane, so the scanner finds it on the
