@@ -29,7 +29,8 @@ def ranges(classes):
 
 def table(name, doc, rows):
     print(f"/// {doc}")
-    print(f"const {name}: [(u32, u32); {len(rows)}] = [")
+    print("#[rustfmt::skip]")
+    print(f"pub(super) const {name}: [(u32, u32); {len(rows)}] = [")
     for i in range(0, len(rows), 4):
         print("    " + " ".join(f"(0x{a:x}, 0x{b:x})," for a, b in rows[i:i + 4]))
     print("];")
@@ -37,28 +38,13 @@ def table(name, doc, rows):
 
 def main():
     print("""\
-//! RFC 3454's bidi tables for IDNA 2003's nameprep (RFC 3491 section 6):
-//! D.1, the characters of bidi class R or AL, and D.2, those of class L,
-//! in Unicode 3.2, the version nameprep is defined on.
+//! RFC 3454's bidi tables for IDNA 2003's nameprep (RFC 3491 section 6),
+//! as sorted ranges of code points: D.1, the characters of bidi class R or
+//! AL, and D.2, those of class L, in Unicode 3.2, the version nameprep is
+//! defined on (`idna.rs` reads them).
 //!
 //! Written by `scripts/gen-stringprep.py` from Python's `unicodedata.ucd_3_2_0`
 //! (the data its `idna` codec, the `surt` library's, reads); do not edit.
-
-/// Whether `c` is in RFC 3454 table D.1 (bidi class R or AL).
-pub(super) fn rand_al(c: char) -> bool {
-    within(&D1, c)
-}
-
-/// Whether `c` is in RFC 3454 table D.2 (bidi class L).
-pub(super) fn l(c: char) -> bool {
-    within(&D2, c)
-}
-
-fn within(table: &[(u32, u32)], c: char) -> bool {
-    let u = c as u32;
-    let i = table.partition_point(|&(_, last)| last < u);
-    table.get(i).is_some_and(|&(first, _)| first <= u)
-}
 """)
     table("D1", "RFC 3454 D.1: the ranges of bidi class R or AL in Unicode 3.2.", ranges({"R", "AL"}))
     print()

@@ -115,10 +115,10 @@ fn nameprep(label: &str) -> Option<String> {
     if s.chars().any(prohibited) {
         return None;
     }
-    if s.chars().any(stringprep::rand_al) {
-        let first = s.chars().next().is_some_and(stringprep::rand_al);
-        let last = s.chars().next_back().is_some_and(stringprep::rand_al);
-        if !(first && last) || s.chars().any(stringprep::l) {
+    if s.chars().any(rand_al) {
+        let first = s.chars().next().is_some_and(rand_al);
+        let last = s.chars().next_back().is_some_and(rand_al);
+        if !(first && last) || s.chars().any(l_cat) {
             return None;
         }
     }
@@ -265,6 +265,23 @@ fn prohibited(c: char) -> bool {
             | 0xe0020..=0xe007f
             | 0xf0000..
     ) || u & 0xfffe == 0xfffe
+}
+
+/// Whether `c` is in RFC 3454 table D.1 (bidi class R or AL).
+fn rand_al(c: char) -> bool {
+    within(&stringprep::D1, c)
+}
+
+/// Whether `c` is in RFC 3454 table D.2 (bidi class L).
+fn l_cat(c: char) -> bool {
+    within(&stringprep::D2, c)
+}
+
+/// Whether `c` is in one of the sorted, disjoint ranges of `table`.
+fn within(table: &[(u32, u32)], c: char) -> bool {
+    let u = c as u32;
+    let i = table.partition_point(|&(_, last)| last < u);
+    table.get(i).is_some_and(|&(first, _)| first <= u)
 }
 
 /// RFC 3492 Punycode encoding of `s`, appended to `out`.
