@@ -4,15 +4,19 @@ the special cases of SURT keying (the `surt` profile and its oracle, the
 `surt` library): session ids in query and path, `www` prefixes, numeric
 hosts, escapes of every kind, IDNA hosts, ports, query keys, `//` and dot
 segments, trailing slashes, fragments, uppercase, and bytes that are not
-allowed in a URI; and a host with each Mathematical Alphanumeric Symbol
-(U+1D400 to U+1D7FF, which IDNA 2003 maps by style and Unicode version).
-Deterministic: a fixed seed, and no dependency.
+allowed in a URI; a host with each Mathematical Alphanumeric Symbol
+(U+1D400 to U+1D7FF, which IDNA 2003 maps by style and Unicode version);
+and 20,000 hosts that NFKC changes (characters with decompositions,
+marks of every class in any order, Hangul jamo, characters that compose
+with the one before). Deterministic: a fixed seed, and no dependency (the
+Unicode 3.2 data of Python's standard library picks the characters).
 
     scripts/surt_cases.py [COUNT] > cases.txt
 """
 
 import random
 import sys
+import unicodedata
 
 SEED = 23
 ALNUM = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -229,6 +233,32 @@ FIXED = [
 ]
 
 
+UCD = unicodedata.ucd_3_2_0
+DECOMPOSABLE = [chr(u) for u in range(0xA0, 0x30000) if UCD.decomposition(chr(u))]
+MARKS = [chr(u) for u in range(0x300, 0x30000) if UCD.combining(chr(u))]
+BASES = list("aeiouAEIOUcnszgwxy") + ["\u03b1", "\u03c9", "\u0430", "\u0435", "\u0915", "\u0b47", "\u304b", "\u30cf"]
+JAMO = ([chr(u) for u in range(0x1100, 0x1113)], [chr(u) for u in range(0x1161, 0x1176)],
+        [chr(u) for u in range(0x11A8, 0x11C3)])
+
+
+def nfkc_host(r):
+    """A label of one to eight pieces that NFKC changes, and a TLD."""
+    pieces = []
+    for _ in range(r.randrange(1, 9)):
+        k = r.random()
+        if k < 0.35:
+            pieces.append(r.choice(DECOMPOSABLE))
+        elif k < 0.6:
+            pieces.append(r.choice(BASES) + "".join(r.choice(MARKS) for _ in range(r.randrange(1, 4))))
+        elif k < 0.75:
+            pieces.append(r.choice(MARKS))
+        elif k < 0.9:
+            pieces.append("".join(r.choice(j) for j in JAMO[:r.randrange(1, 4)]))
+        else:
+            pieces.append(r.choice(BASES))
+    return "".join(pieces) + r.choice([".com", ".de", ".jp", ".\u0440\u0444"])
+
+
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     r = random.Random(SEED)
@@ -237,6 +267,9 @@ def main():
         out.write(line.encode("utf-8") + b"\n")
     for u in range(0x1D400, 0x1D800):
         out.write(f"http://x{chr(u)}y.com/".encode("utf-8") + b"\n")
+    hosts = random.Random(SEED + 1)
+    for _ in range(20_000):
+        out.write(f"http://{nfkc_host(hosts)}/".encode("utf-8", "surrogatepass") + b"\n")
     for _ in range(count):
         line = case(r).encode("utf-8")
         if r.random() < 0.01:

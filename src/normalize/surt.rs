@@ -751,8 +751,10 @@ fn www_prefix(host: &[u8]) -> usize {
 
 mod fast;
 mod idna;
+mod nfkc;
 mod session;
 mod stringprep;
+mod ucd;
 
 #[cfg(test)]
 mod tests;

@@ -1,10 +1,13 @@
-//! RFC 3454's bidi tables for IDNA 2003's nameprep (RFC 3491 section 6),
-//! as sorted ranges of code points: D.1, the characters of bidi class R or
-//! AL, and D.2, those of class L, in Unicode 3.2, the version nameprep is
-//! defined on (`idna.rs` reads them).
+//! RFC 3454's tables for IDNA 2003's nameprep (RFC 3491) as Python's
+//! `stringprep` module (its `idna` codec's, the `surt` library's) reads
+//! them: the bidi tables D.1 (the characters of bidi class R or AL) and
+//! D.2 (class L) of Unicode 3.2, as sorted ranges of code points; table
+//! B.3's case foldings that are not the lowercase, and which characters
+//! have a lowercase, in the Python's own Unicode (`idna.rs` reads them).
 //!
-//! Written by `scripts/gen-stringprep.py` from Python's `unicodedata.ucd_3_2_0`
-//! (the data its `idna` codec, the `surt` library's, reads); do not edit.
+//! Written by `scripts/gen-stringprep.py stringprep` from the `unicodedata`
+//! and `stringprep` of a Python of Unicode 14.0.0;
+//! do not edit.
 
 /// RFC 3454 D.1: the ranges of bidi class R or AL in Unicode 3.2.
 #[rustfmt::skip]
@@ -113,4 +116,81 @@ pub(super) const D2: [(u32, u32); 360] = [
     (0x1d516, 0x1d51c), (0x1d51e, 0x1d539), (0x1d53b, 0x1d53e), (0x1d540, 0x1d544),
     (0x1d546, 0x1d546), (0x1d54a, 0x1d550), (0x1d552, 0x1d6a3), (0x1d6a8, 0x1d7c9),
     (0x20000, 0x2a6d6), (0x2f800, 0x2fa1d), (0xf0000, 0xffffd), (0x100000, 0x10fffd),
+];
+
+/// RFC 3454 B.3's case foldings that differ from the lowercase (Python's
+/// `stringprep.b3_exceptions`): each record the character, then its
+/// folding, in code point order, separated by NUL.
+pub(super) const B3: &str = "\
+µμ\0ßss\0İi\u{307}\0ŉʼn\0ſs\0ǰj\u{30c}\0\u{345}ι\0ͺ\u{20}ι\0ΐι\u{308}\u{301}\0ΰυ\u{308}\u{301}\0\
+ςσ\0ϐβ\0ϑθ\0ϒυ\0ϓύ\0ϔϋ\0ϕφ\0ϖπ\0ϰκ\0ϱρ\0ϲσ\0ϵε\0ևեւ\0ẖh\u{331}\0ẗt\u{308}\0ẘw\u{30a}\0\
+ẙy\u{30a}\0ẚaʾ\0ẛṡ\0ὐυ\u{313}\0ὒυ\u{313}\u{300}\0ὔυ\u{313}\u{301}\0ὖυ\u{313}\u{342}\0ᾀἀι\0ᾁἁι\0\
+ᾂἂι\0ᾃἃι\0ᾄἄι\0ᾅἅι\0ᾆἆι\0ᾇἇι\0ᾈἀι\0ᾉἁι\0ᾊἂι\0ᾋἃι\0ᾌἄι\0ᾍἅι\0ᾎἆι\0ᾏἇι\0ᾐἠι\0ᾑἡι\0ᾒἢι\0ᾓἣι\0ᾔἤι\0\
+ᾕἥι\0ᾖἦι\0ᾗἧι\0ᾘἠι\0ᾙἡι\0ᾚἢι\0ᾛἣι\0ᾜἤι\0ᾝἥι\0ᾞἦι\0ᾟἧι\0ᾠὠι\0ᾡὡι\0ᾢὢι\0ᾣὣι\0ᾤὤι\0ᾥὥι\0ᾦὦι\0ᾧὧι\0\
+ᾨὠι\0ᾩὡι\0ᾪὢι\0ᾫὣι\0ᾬὤι\0ᾭὥι\0ᾮὦι\0ᾯὧι\0ᾲὰι\0ᾳαι\0ᾴάι\0ᾶα\u{342}\0ᾷα\u{342}ι\0ᾼαι\0ιι\0ῂὴι\0\
+ῃηι\0ῄήι\0ῆη\u{342}\0ῇη\u{342}ι\0ῌηι\0ῒι\u{308}\u{300}\0ΐι\u{308}\u{301}\0ῖι\u{342}\0\
+ῗι\u{308}\u{342}\0ῢυ\u{308}\u{300}\0ΰυ\u{308}\u{301}\0ῤρ\u{313}\0ῦυ\u{342}\0ῧυ\u{308}\u{342}\0\
+ῲὼι\0ῳωι\0ῴώι\0ῶω\u{342}\0ῷω\u{342}ι\0ῼωι\0₨rs\0ℂc\0℃°c\0ℇɛ\0℉°f\0ℋh\0ℌh\0ℍh\0ℐi\0ℑi\0ℒl\0ℕn\0\
+№no\0ℙp\0ℚq\0ℛr\0ℜr\0ℝr\0℠sm\0℡tel\0™tm\0ℤz\0ℨz\0ℬb\0ℭc\0ℰe\0ℱf\0ℳm\0ℾγ\0ℿπ\0ⅅd\0㍱hpa\0㍳au\0\
+㍵ov\0㎀pa\0㎁na\0㎂μa\0㎃ma\0㎄ka\0㎅kb\0㎆mb\0㎇gb\0㎊pf\0㎋nf\0㎌μf\0㎐hz\0㎑khz\0㎒mhz\0㎓ghz\0㎔thz\0㎩pa\0\
+㎪kpa\0㎫mpa\0㎬gpa\0㎴pv\0㎵nv\0㎶μv\0㎷mv\0㎸kv\0㎹mv\0㎺pw\0㎻nw\0㎼μw\0㎽mw\0㎾kw\0㎿mw\0㏀kω\0㏁mω\0㏃bq\0\
+㏆c∕kg\0㏇co.\0㏈db\0㏉gy\0㏋hp\0㏍kk\0㏎km\0㏗ph\0㏙ppm\0㏚pr\0㏜sv\0㏝wb\0ﬀff\0ﬁfi\0ﬂfl\0ﬃffi\0ﬄffl\0ﬅst\0\
+ﬆst\0ﬓմն\0ﬔմե\0ﬕմի\0ﬖվն\0ﬗմխ\0𝐀a\0𝐁b\0𝐂c\0𝐃d\0𝐄e\0𝐅f\0𝐆g\0𝐇h\0𝐈i\0𝐉j\0𝐊k\0𝐋l\0𝐌m\0𝐍n\0𝐎o\0𝐏p\0\
+𝐐q\0𝐑r\0𝐒s\0𝐓t\0𝐔u\0𝐕v\0𝐖w\0𝐗x\0𝐘y\0𝐙z\0𝐴a\0𝐵b\0𝐶c\0𝐷d\0𝐸e\0𝐹f\0𝐺g\0𝐻h\0𝐼i\0𝐽j\0𝐾k\0𝐿l\0𝑀m\0𝑁n\0\
+𝑂o\0𝑃p\0𝑄q\0𝑅r\0𝑆s\0𝑇t\0𝑈u\0𝑉v\0𝑊w\0𝑋x\0𝑌y\0𝑍z\0𝑨a\0𝑩b\0𝑪c\0𝑫d\0𝑬e\0𝑭f\0𝑮g\0𝑯h\0𝑰i\0𝑱j\0𝑲k\0𝑳l\0\
+𝑴m\0𝑵n\0𝑶o\0𝑷p\0𝑸q\0𝑹r\0𝑺s\0𝑻t\0𝑼u\0𝑽v\0𝑾w\0𝑿x\0𝒀y\0𝒁z\0𝒜a\0𝒞c\0𝒟d\0𝒢g\0𝒥j\0𝒦k\0𝒩n\0𝒪o\0𝒫p\0𝒬q\0\
+𝒮s\0𝒯t\0𝒰u\0𝒱v\0𝒲w\0𝒳x\0𝒴y\0𝒵z\0𝓐a\0𝓑b\0𝓒c\0𝓓d\0𝓔e\0𝓕f\0𝓖g\0𝓗h\0𝓘i\0𝓙j\0𝓚k\0𝓛l\0𝓜m\0𝓝n\0𝓞o\0𝓟p\0\
+𝓠q\0𝓡r\0𝓢s\0𝓣t\0𝓤u\0𝓥v\0𝓦w\0𝓧x\0𝓨y\0𝓩z\0𝔄a\0𝔅b\0𝔇d\0𝔈e\0𝔉f\0𝔊g\0𝔍j\0𝔎k\0𝔏l\0𝔐m\0𝔑n\0𝔒o\0𝔓p\0𝔔q\0\
+𝔖s\0𝔗t\0𝔘u\0𝔙v\0𝔚w\0𝔛x\0𝔜y\0𝔸a\0𝔹b\0𝔻d\0𝔼e\0𝔽f\0𝔾g\0𝕀i\0𝕁j\0𝕂k\0𝕃l\0𝕄m\0𝕆o\0𝕊s\0𝕋t\0𝕌u\0𝕍v\0𝕎w\0\
+𝕏x\0𝕐y\0𝕬a\0𝕭b\0𝕮c\0𝕯d\0𝕰e\0𝕱f\0𝕲g\0𝕳h\0𝕴i\0𝕵j\0𝕶k\0𝕷l\0𝕸m\0𝕹n\0𝕺o\0𝕻p\0𝕼q\0𝕽r\0𝕾s\0𝕿t\0𝖀u\0𝖁v\0\
+𝖂w\0𝖃x\0𝖄y\0𝖅z\0𝖠a\0𝖡b\0𝖢c\0𝖣d\0𝖤e\0𝖥f\0𝖦g\0𝖧h\0𝖨i\0𝖩j\0𝖪k\0𝖫l\0𝖬m\0𝖭n\0𝖮o\0𝖯p\0𝖰q\0𝖱r\0𝖲s\0𝖳t\0\
+𝖴u\0𝖵v\0𝖶w\0𝖷x\0𝖸y\0𝖹z\0𝗔a\0𝗕b\0𝗖c\0𝗗d\0𝗘e\0𝗙f\0𝗚g\0𝗛h\0𝗜i\0𝗝j\0𝗞k\0𝗟l\0𝗠m\0𝗡n\0𝗢o\0𝗣p\0𝗤q\0𝗥r\0\
+𝗦s\0𝗧t\0𝗨u\0𝗩v\0𝗪w\0𝗫x\0𝗬y\0𝗭z\0𝘈a\0𝘉b\0𝘊c\0𝘋d\0𝘌e\0𝘍f\0𝘎g\0𝘏h\0𝘐i\0𝘑j\0𝘒k\0𝘓l\0𝘔m\0𝘕n\0𝘖o\0𝘗p\0\
+𝘘q\0𝘙r\0𝘚s\0𝘛t\0𝘜u\0𝘝v\0𝘞w\0𝘟x\0𝘠y\0𝘡z\0𝘼a\0𝘽b\0𝘾c\0𝘿d\0𝙀e\0𝙁f\0𝙂g\0𝙃h\0𝙄i\0𝙅j\0𝙆k\0𝙇l\0𝙈m\0𝙉n\0\
+𝙊o\0𝙋p\0𝙌q\0𝙍r\0𝙎s\0𝙏t\0𝙐u\0𝙑v\0𝙒w\0𝙓x\0𝙔y\0𝙕z\0𝙰a\0𝙱b\0𝙲c\0𝙳d\0𝙴e\0𝙵f\0𝙶g\0𝙷h\0𝙸i\0𝙹j\0𝙺k\0𝙻l\0\
+𝙼m\0𝙽n\0𝙾o\0𝙿p\0𝚀q\0𝚁r\0𝚂s\0𝚃t\0𝚄u\0𝚅v\0𝚆w\0𝚇x\0𝚈y\0𝚉z\0𝚨α\0𝚩β\0𝚪γ\0𝚫δ\0𝚬ε\0𝚭ζ\0𝚮η\0𝚯θ\0𝚰ι\0𝚱κ\0\
+𝚲λ\0𝚳μ\0𝚴ν\0𝚵ξ\0𝚶ο\0𝚷π\0𝚸ρ\0𝚹θ\0𝚺σ\0𝚻τ\0𝚼υ\0𝚽φ\0𝚾χ\0𝚿ψ\0𝛀ω\0𝛓σ\0𝛢α\0𝛣β\0𝛤γ\0𝛥δ\0𝛦ε\0𝛧ζ\0𝛨η\0𝛩θ\0\
+𝛪ι\0𝛫κ\0𝛬λ\0𝛭μ\0𝛮ν\0𝛯ξ\0𝛰ο\0𝛱π\0𝛲ρ\0𝛳θ\0𝛴σ\0𝛵τ\0𝛶υ\0𝛷φ\0𝛸χ\0𝛹ψ\0𝛺ω\0𝜍σ\0𝜜α\0𝜝β\0𝜞γ\0𝜟δ\0𝜠ε\0𝜡ζ\0\
+𝜢η\0𝜣θ\0𝜤ι\0𝜥κ\0𝜦λ\0𝜧μ\0𝜨ν\0𝜩ξ\0𝜪ο\0𝜫π\0𝜬ρ\0𝜭θ\0𝜮σ\0𝜯τ\0𝜰υ\0𝜱φ\0𝜲χ\0𝜳ψ\0𝜴ω\0𝝇σ\0𝝖α\0𝝗β\0𝝘γ\0𝝙δ\0\
+𝝚ε\0𝝛ζ\0𝝜η\0𝝝θ\0𝝞ι\0𝝟κ\0𝝠λ\0𝝡μ\0𝝢ν\0𝝣ξ\0𝝤ο\0𝝥π\0𝝦ρ\0𝝧θ\0𝝨σ\0𝝩τ\0𝝪υ\0𝝫φ\0𝝬χ\0𝝭ψ\0𝝮ω\0𝞁σ\0𝞐α\0𝞑β\0\
+𝞒γ\0𝞓δ\0𝞔ε\0𝞕ζ\0𝞖η\0𝞗θ\0𝞘ι\0𝞙κ\0𝞚λ\0𝞛μ\0𝞜ν\0𝞝ξ\0𝞞ο\0𝞟π\0𝞠ρ\0𝞡θ\0𝞢σ\0𝞣τ\0𝞤υ\0𝞥φ\0𝞦χ\0𝞧ψ\0𝞨ω\0𝞻σ";
+
+/// The characters that Python's `str.lower` changes (which B.3 maps
+/// to their lowercase where it has no exception), as runs `(first,
+/// last, step)`: `first`, `first + step`... up to `last`.
+#[rustfmt::skip]
+pub(super) const LOWERED: [(u32, u32, u32); 132] = [
+    (0x41, 0x5a, 1), (0xc0, 0xd6, 1), (0xd8, 0xde, 1), (0x100, 0x136, 2),
+    (0x139, 0x147, 2), (0x14a, 0x178, 2), (0x179, 0x17d, 2), (0x181, 0x182, 1),
+    (0x184, 0x184, 1), (0x186, 0x187, 1), (0x189, 0x18b, 1), (0x18e, 0x191, 1),
+    (0x193, 0x194, 1), (0x196, 0x198, 1), (0x19c, 0x19d, 1), (0x19f, 0x1a0, 1),
+    (0x1a2, 0x1a6, 2), (0x1a7, 0x1a7, 1), (0x1a9, 0x1a9, 1), (0x1ac, 0x1ac, 1),
+    (0x1ae, 0x1af, 1), (0x1b1, 0x1b3, 1), (0x1b5, 0x1b5, 1), (0x1b7, 0x1b8, 1),
+    (0x1bc, 0x1bc, 1), (0x1c4, 0x1c5, 1), (0x1c7, 0x1c8, 1), (0x1ca, 0x1cb, 1),
+    (0x1cd, 0x1db, 2), (0x1de, 0x1ee, 2), (0x1f1, 0x1f2, 1), (0x1f4, 0x1f4, 1),
+    (0x1f6, 0x1f8, 1), (0x1fa, 0x232, 2), (0x23a, 0x23b, 1), (0x23d, 0x23e, 1),
+    (0x241, 0x241, 1), (0x243, 0x246, 1), (0x248, 0x24e, 2), (0x370, 0x370, 1),
+    (0x372, 0x372, 1), (0x376, 0x376, 1), (0x37f, 0x37f, 1), (0x386, 0x386, 1),
+    (0x388, 0x38a, 1), (0x38c, 0x38c, 1), (0x38e, 0x38f, 1), (0x391, 0x3a1, 1),
+    (0x3a3, 0x3ab, 1), (0x3cf, 0x3cf, 1), (0x3d8, 0x3ee, 2), (0x3f4, 0x3f4, 1),
+    (0x3f7, 0x3f7, 1), (0x3f9, 0x3fa, 1), (0x3fd, 0x42f, 1), (0x460, 0x480, 2),
+    (0x48a, 0x4c0, 2), (0x4c1, 0x4cd, 2), (0x4d0, 0x52e, 2), (0x531, 0x556, 1),
+    (0x10a0, 0x10c5, 1), (0x10c7, 0x10c7, 1), (0x10cd, 0x10cd, 1), (0x13a0, 0x13f5, 1),
+    (0x1c90, 0x1cba, 1), (0x1cbd, 0x1cbf, 1), (0x1e00, 0x1e94, 2), (0x1e9e, 0x1efe, 2),
+    (0x1f08, 0x1f0f, 1), (0x1f18, 0x1f1d, 1), (0x1f28, 0x1f2f, 1), (0x1f38, 0x1f3f, 1),
+    (0x1f48, 0x1f4d, 1), (0x1f59, 0x1f5f, 2), (0x1f68, 0x1f6f, 1), (0x1f88, 0x1f8f, 1),
+    (0x1f98, 0x1f9f, 1), (0x1fa8, 0x1faf, 1), (0x1fb8, 0x1fbc, 1), (0x1fc8, 0x1fcc, 1),
+    (0x1fd8, 0x1fdb, 1), (0x1fe8, 0x1fec, 1), (0x1ff8, 0x1ffc, 1), (0x2126, 0x2126, 1),
+    (0x212a, 0x212b, 1), (0x2132, 0x2132, 1), (0x2160, 0x216f, 1), (0x2183, 0x2183, 1),
+    (0x24b6, 0x24cf, 1), (0x2c00, 0x2c2f, 1), (0x2c60, 0x2c60, 1), (0x2c62, 0x2c64, 1),
+    (0x2c67, 0x2c6d, 2), (0x2c6e, 0x2c70, 1), (0x2c72, 0x2c72, 1), (0x2c75, 0x2c75, 1),
+    (0x2c7e, 0x2c80, 1), (0x2c82, 0x2ce2, 2), (0x2ceb, 0x2ceb, 1), (0x2ced, 0x2ced, 1),
+    (0x2cf2, 0x2cf2, 1), (0xa640, 0xa66c, 2), (0xa680, 0xa69a, 2), (0xa722, 0xa72e, 2),
+    (0xa732, 0xa76e, 2), (0xa779, 0xa77d, 2), (0xa77e, 0xa786, 2), (0xa78b, 0xa78b, 1),
+    (0xa78d, 0xa78d, 1), (0xa790, 0xa790, 1), (0xa792, 0xa792, 1), (0xa796, 0xa7aa, 2),
+    (0xa7ab, 0xa7ae, 1), (0xa7b0, 0xa7b4, 1), (0xa7b6, 0xa7c4, 2), (0xa7c5, 0xa7c7, 1),
+    (0xa7c9, 0xa7c9, 1), (0xa7d0, 0xa7d0, 1), (0xa7d6, 0xa7d6, 1), (0xa7d8, 0xa7d8, 1),
+    (0xa7f5, 0xa7f5, 1), (0xff21, 0xff3a, 1), (0x10400, 0x10427, 1), (0x104b0, 0x104d3, 1),
+    (0x10570, 0x1057a, 1), (0x1057c, 0x1058a, 1), (0x1058c, 0x10592, 1), (0x10594, 0x10595, 1),
+    (0x10c80, 0x10cb2, 1), (0x118a0, 0x118bf, 1), (0x16e40, 0x16e5f, 1), (0x1e900, 0x1e921, 1),
 ];
