@@ -401,6 +401,13 @@ mod tests {
         ("x\u{24e9}y.com", Some("xzy.com")),
         ("x\u{df}y.com", Some("xssy.com")),
         ("x\u{1e9e}y.com", Some("xssy.com")),
+        // B.2 beyond B.3: the lowercase `ϲ` of U+03F9 (Unicode 4.0) has
+        // NFKC `ς`, which B.3 folds to `σ`.
+        ("x\u{3f9}y.com", Some("xn--xy-vbc.com")),
+        // Capitals Python 3.11's Unicode (14.0) does not know, which Rust
+        // lowercases: Cyrillic Tje (16.0), Latin S with diagonal stroke (16.0).
+        ("x\u{1c89}y.com", Some("xn--xy-hur.com")),
+        ("x\u{a7cb}y.com", Some("xn--xy-648h.com")),
         ("x\u{130}y.com", Some("xn--xiy-9dc.com")),
         ("x\u{149}y.com", Some("xn--xny-o4b.com")),
         ("x\u{17f}y.com", Some("xsy.com")),
