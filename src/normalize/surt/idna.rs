@@ -303,7 +303,35 @@ fn punycode(s: &str, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::encode;
+    use super::{encode, lowered, stringprep};
+
+    #[test]
+    fn lowered_reads_the_runs_of_its_table() {
+        let inside = |u: u32| {
+            stringprep::LOWERED.iter().any(|&(first, last, step)| {
+                (first..=last).contains(&u) && (u - first).is_multiple_of(step)
+            })
+        };
+        let mut seen = 0;
+        for &(first, last, step) in &stringprep::LOWERED {
+            for u in [
+                first - 1,
+                first,
+                first + 1,
+                (first + last) / 2,
+                last,
+                last + 1,
+            ] {
+                if let Some(c) = char::from_u32(u) {
+                    assert_eq!(lowered(c), inside(u), "U+{u:04X}");
+                    seen += usize::from(inside(u));
+                }
+            }
+            assert!(step == 1 || !lowered(char::from_u32(first + 1).unwrap()));
+        }
+        assert!(lowered('A') && lowered('Ü') && lowered('Ж') && !lowered('a') && !lowered('日'));
+        assert!(seen > 2 * stringprep::LOWERED.len());
+    }
 
     /// `text` with each `<Nc>` written as `N` times the character `c`.
     fn expand(text: &str) -> String {

@@ -213,6 +213,11 @@ mod tests {
             ("가\u{11a8}", "각"),
             ("\u{1100}\u{11a8}", "\u{1100}\u{11a8}"),
             ("각", "각"),
+            // Syllables far into the block (U+D55C, U+AD6D, the last U+D7A3).
+            ("\u{1112}\u{1161}\u{11ab}", "한"),
+            ("하\u{11ab}", "한"),
+            ("한국", "한국"),
+            ("\u{1112}\u{1175}\u{11c2}", "\u{d7a3}"),
             // A singleton and a composition excluded from NFC.
             ("\u{212b}", "Å"),
             ("\u{958}", "\u{915}\u{93c}"),
