@@ -203,6 +203,13 @@ mod tests {
             // Marks in class order (220 before 230), then composed.
             ("a\u{301}\u{316}", "á\u{316}"),
             ("a\u{316}\u{301}", "á\u{316}"),
+            // Marks that compose with nothing, put in class order.
+            ("x\u{301}\u{316}", "x\u{316}\u{301}"),
+            ("x\u{316}\u{301}", "x\u{316}\u{301}"),
+            (
+                "x\u{301}\u{35c}\u{316}\u{300}",
+                "x\u{316}\u{301}\u{300}\u{35c}",
+            ),
             // A mark of the same class blocks the second.
             ("a\u{301}\u{300}", "á\u{300}"),
             // A starter between blocks composition.
