@@ -89,7 +89,8 @@ fn compose(chars: &[char]) -> Vec<char> {
     for &c in chars {
         let k = class(c);
         if let Some(at) = starter {
-            let blocked = out.len() > at + 1 && class(out[out.len() - 1]) >= k.max(1);
+            // The starter itself, last, has class 0: nothing blocks.
+            let blocked = class(out[out.len() - 1]) >= k.max(1);
             if !blocked {
                 if let Some(composed) = pair(out[at], c) {
                     out[at] = composed;
@@ -210,6 +211,14 @@ mod tests {
                 "x\u{301}\u{35c}\u{316}\u{300}",
                 "x\u{316}\u{301}\u{300}\u{35c}",
             ),
+            // A mark of the same class blocks the second, though the
+            // first composes with nothing.
+            ("a\u{33d}\u{301}", "a\u{33d}\u{301}"),
+            // Two starters compose when next to each other, not across a mark.
+            ("\u{b47}\u{b3e}", "\u{b4b}"),
+            ("\u{b47}\u{301}\u{b3e}", "\u{b47}\u{301}\u{b3e}"),
+            // A jamo after the 19 leading consonants composes with nothing.
+            ("\u{1113}\u{1161}", "\u{1113}\u{1161}"),
             // A mark of the same class blocks the second.
             ("a\u{301}\u{300}", "á\u{300}"),
             // A starter between blocks composition.
