@@ -43,12 +43,17 @@ def ranges(classes):
     return out
 
 
-def table(name, doc, rows):
-    print(f"/// {doc}")
+def table(name, doc, rows, third=None):
+    """A constant array of ranges `(first, last)` in hex, four a line, each
+    with a third, decimal field of Rust type `third` when it is given."""
+    for line in doc if isinstance(doc, list) else [doc]:
+        print(f"/// {line}")
     print("#[rustfmt::skip]")
-    print(f"pub(super) const {name}: [(u32, u32); {len(rows)}] = [")
+    fields = f"(u32, u32, {third})" if third else "(u32, u32)"
+    print(f"pub(super) const {name}: [{fields}; {len(rows)}] = [")
+    cell = lambda r: f"(0x{r[0]:x}, 0x{r[1]:x}" + (f", {r[2]})," if third else "),")
     for i in range(0, len(rows), 4):
-        print("    " + " ".join(f"(0x{a:x}, 0x{b:x})," for a, b in rows[i:i + 4]))
+        print("    " + " ".join(cell(r) for r in rows[i:i + 4]))
     print("];")
 
 
@@ -117,14 +122,11 @@ def rfc3454():
         else:
             runs.append((lowered[i], lowered[by_one], 1))
             i = by_one + 1
-    print("/// The characters that Python's `str.lower` changes (which B.3 maps")
-    print("/// to their lowercase where it has no exception), as runs `(first,")
-    print("/// last, step)`: `first`, `first + step`... up to `last`.")
-    print("#[rustfmt::skip]")
-    print(f"pub(super) const LOWERED: [(u32, u32, u32); {len(runs)}] = [")
-    for i in range(0, len(runs), 4):
-        print("    " + " ".join(f"(0x{a:x}, 0x{b:x}, {c})," for a, b, c in runs[i:i + 4]))
-    print("];")
+    table("LOWERED", [
+        "The characters that Python's `str.lower` changes (which B.3 maps",
+        "to their lowercase where it has no exception), as runs `(first,",
+        "last, step)`: `first`, `first + step`... up to `last`.",
+    ], runs, "u32")
 
 
 def ucd():
@@ -144,14 +146,11 @@ def ucd():
             classes[-1][1] = cp
         elif ccc:
             classes.append([cp, cp, ccc])
-    print("/// The canonical combining classes other than 0, as ranges `(first,")
-    print("/// last, class)`, of this Python's Unicode: `ucd_3_2_0.normalize` orders")
-    print("/// marks by them.")
-    print("#[rustfmt::skip]")
-    print(f"pub(super) const CLASSES: [(u32, u32, u8); {len(classes)}] = [")
-    for i in range(0, len(classes), 4):
-        print("    " + " ".join(f"(0x{a:x}, 0x{b:x}, {c})," for a, b, c in classes[i:i + 4]))
-    print("];")
+    table("CLASSES", [
+        "The canonical combining classes other than 0, as ranges `(first,",
+        "last, class)`, of this Python's Unicode: `ucd_3_2_0.normalize` orders",
+        "marks by them.",
+    ], classes, "u8")
     print()
     decompositions = []
     for cp in code_points():

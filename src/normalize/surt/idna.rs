@@ -107,6 +107,11 @@ fn nameprep(label: &str) -> Option<String> {
 /// its NFKC form again and normalizing gives another text, which is then
 /// the mapping.
 fn case_fold(c: char, out: &mut String) {
+    // Most characters of a host neither fold nor normalize.
+    if exception(c).is_none() && !lowered(c) && !nfkc::touches(c) {
+        out.push(c);
+        return;
+    }
     let mut folded = String::new();
     fold(c, &mut folded);
     let mut one = folded.chars();
@@ -132,35 +137,27 @@ fn case_fold(c: char, out: &mut String) {
 }
 
 /// Appends RFC 3454 table B.3's folding of `c` as Python's
-/// `stringprep.map_table_b3` gives it: its entry where the table differs
-/// from the lowercase, else the lowercase of Python's Unicode (so a letter
-/// it does not know stays as it is).
+/// `stringprep.map_table_b3` gives it: its [`exception`], else the
+/// lowercase of Python's Unicode (so a letter it does not know stays as it
+/// is).
 fn fold(c: char, out: &mut String) {
-    static FOLDS: OnceLock<Vec<(char, &'static str)>> = OnceLock::new();
-    let folds = FOLDS.get_or_init(|| {
-        stringprep::B3
-            .split('\0')
-            .map(|record| {
-                let mut chars = record.chars();
-                let key = chars.next().expect("a record starts with its character");
-                (key, chars.as_str())
-            })
-            .collect()
-    });
-    match folds.binary_search_by_key(&c, |&(k, _)| k) {
-        Ok(i) => out.push_str(folds[i].1),
-        Err(_) if lowered(c) => out.extend(c.to_lowercase()),
-        Err(_) => out.push(c),
+    match exception(c) {
+        Some(folding) => out.push_str(folding),
+        None if lowered(c) => out.extend(c.to_lowercase()),
+        None => out.push(c),
     }
+}
+
+/// B.3's folding of `c` where it differs from the lowercase.
+fn exception(c: char) -> Option<&'static str> {
+    static FOLDS: OnceLock<Vec<(char, &'static str)>> = OnceLock::new();
+    nfkc::record(FOLDS.get_or_init(|| nfkc::records(stringprep::B3)), c)
 }
 
 /// Whether `c` is in [`stringprep::LOWERED`].
 fn lowered(c: char) -> bool {
-    let u = c as u32;
-    let i = stringprep::LOWERED.partition_point(|&(_, last, _)| last < u);
-    stringprep::LOWERED
-        .get(i)
-        .is_some_and(|&(first, _, step)| first <= u && (u - first).is_multiple_of(step))
+    nfkc::range(&stringprep::LOWERED, c, |(first, last, _)| (first, last))
+        .is_some_and(|(first, _, step)| (c as u32 - first).is_multiple_of(step))
 }
 
 /// `s` in NFKC (as it is when no character of it can change).
@@ -229,9 +226,7 @@ fn l_cat(c: char) -> bool {
 
 /// Whether `c` is in one of the sorted, disjoint ranges of `table`.
 fn within(table: &[(u32, u32)], c: char) -> bool {
-    let u = c as u32;
-    let i = table.partition_point(|&(_, last)| last < u);
-    table.get(i).is_some_and(|&(first, _)| first <= u)
+    nfkc::range(table, c, |span| span).is_some()
 }
 
 /// RFC 3492 Punycode encoding of `s`, appended to `out`.

@@ -128,18 +128,37 @@ fn pair(first: char, second: char) -> Option<char> {
 
 /// The canonical combining class of `c`.
 fn class(c: char) -> u8 {
-    let u = c as u32;
-    let i = ucd::CLASSES.partition_point(|&(_, last, _)| last < u);
-    match ucd::CLASSES.get(i) {
-        Some(&(first, _, k)) if first <= u => k,
-        _ => 0,
-    }
+    range(&ucd::CLASSES, c, |(first, last, _)| (first, last)).map_or(0, |(_, _, k)| k)
 }
 
 /// The full compatibility decomposition of `c` (not a Hangul syllable),
 /// if it has one.
 fn decomposition(c: char) -> Option<&'static str> {
-    let records = &tables().decompositions;
+    record(&tables().decompositions, c)
+}
+
+/// The entry of `table`, sorted, disjoint ranges whose `(first, last)`
+/// `span` reads, that holds `c`.
+pub(super) fn range<T: Copy>(table: &[T], c: char, span: impl Fn(T) -> (u32, u32)) -> Option<T> {
+    let u = c as u32;
+    let i = table.partition_point(|&t| span(t).1 < u);
+    table.get(i).copied().filter(|&t| span(t).0 <= u)
+}
+
+/// The records of a generated text table ([`ucd::NFKD`],
+/// `stringprep::B3`): each a character, then its text; NUL between them.
+pub(super) fn records(text: &'static str) -> Vec<(char, &'static str)> {
+    text.split('\0')
+        .map(|record| {
+            let mut chars = record.chars();
+            let key = chars.next().expect("a record starts with its character");
+            (key, chars.as_str())
+        })
+        .collect()
+}
+
+/// The text of `c`'s record in `records` (sorted by character), if any.
+pub(super) fn record(records: &[(char, &'static str)], c: char) -> Option<&'static str> {
     let i = records.binary_search_by_key(&c, |&(k, _)| k).ok()?;
     Some(records[i].1)
 }
@@ -157,14 +176,7 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let decompositions = ucd::NFKD
-            .split('\0')
-            .map(|record| {
-                let mut chars = record.chars();
-                let key = chars.next().expect("a record starts with its character");
-                (key, chars.as_str())
-            })
-            .collect();
+        let decompositions = records(ucd::NFKD);
         let all: Vec<char> = ucd::COMPOSE.chars().collect();
         let pairs: Vec<(char, char, char)> = all.chunks(3).map(|t| (t[0], t[1], t[2])).collect();
         let mut seconds: Vec<char> = pairs.iter().map(|&(_, b, _)| b).collect();
