@@ -13,6 +13,7 @@
 //! do the tables here.
 
 use super::{nfkc, stringprep};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// Writes the ASCII form of `host` into `out` (empty on entry); `false`
@@ -81,7 +82,16 @@ fn to_ascii(label: &str, out: &mut Vec<u8>) -> bool {
 /// code points allowed): each character mapped by table B.2 (or removed by
 /// B.1), the label normalized to NFKC, then refused when it holds a
 /// prohibited character or breaks the bidi rule.
-fn nameprep(label: &str) -> Option<String> {
+fn nameprep(label: &str) -> Option<Cow<'_, str>> {
+    if label.chars().all(plain) {
+        Some(Cow::Borrowed(label))
+    } else {
+        prepare(label).map(Cow::Owned)
+    }
+}
+
+/// [`nameprep`] step by step.
+fn prepare(label: &str) -> Option<String> {
     let mut mapped = String::with_capacity(label.len() + 8);
     for c in label.chars() {
         if !mapped_to_nothing(c) {
@@ -100,6 +110,42 @@ fn nameprep(label: &str) -> Option<String> {
         }
     }
     Some(s)
+}
+
+/// Whether nameprep leaves any label made of such characters as it is:
+/// `c` maps to itself, is neither removed, prohibited nor right-to-left,
+/// and is [`nfkc::inert`]. Known for the Basic Multilingual Plane, in
+/// blocks of 4,096 characters worked out on first use (characters beyond
+/// it take the long way).
+fn plain(c: char) -> bool {
+    const BLOCK: u32 = 4096;
+    static BLOCKS: [OnceLock<[u64; 64]>; 16] = [const { OnceLock::new() }; 16];
+    let u = c as u32;
+    let Some(block) = BLOCKS.get((u / BLOCK) as usize) else {
+        return false;
+    };
+    let bits = block.get_or_init(|| {
+        let first = u / BLOCK * BLOCK;
+        let mut bits = [0; 64];
+        for v in first..first + BLOCK {
+            if char::from_u32(v).is_some_and(is_plain) {
+                bits[(v % BLOCK / 64) as usize] |= 1 << (v % 64);
+            }
+        }
+        bits
+    });
+    bits[(u % BLOCK / 64) as usize] >> (u % 64) & 1 == 1
+}
+
+/// [`plain`], worked out.
+fn is_plain(c: char) -> bool {
+    let mut mapped = String::new();
+    case_fold(c, &mut mapped);
+    !mapped_to_nothing(c)
+        && !prohibited(c)
+        && !rand_al(c)
+        && mapped.chars().eq([c])
+        && nfkc::inert(c)
 }
 
 /// Appends RFC 3454 table B.2's mapping of `c`, computed as Python's
@@ -298,7 +344,7 @@ fn punycode(s: &str, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{encode, lowered, stringprep};
+    use super::{encode, is_plain, lowered, plain, prepare, stringprep};
 
     #[test]
     fn lowered_reads_the_runs_of_its_table() {
@@ -706,5 +752,33 @@ mod tests {
         out.clear();
         assert!(encode(b"a\xffb.com", &mut out));
         assert_eq!(out, b"ab.com");
+    }
+
+    #[test]
+    fn plain_labels_are_what_nameprep_step_by_step_leaves_as_they_are() {
+        let all: Vec<char> = ('\u{80}'..='\u{ffff}').filter(|&c| plain(c)).collect();
+        // Latin, Cyrillic, CJK, kana and Hangul letters, precomposed or not.
+        for c in "üéñßждא日本語テスト가힣".chars() {
+            assert_eq!(plain(c), is_plain(c), "{c}");
+        }
+        assert!(plain('ü') && plain('日') && plain('가') && plain('a') && plain('-'));
+        // Folded, decomposed differently, composing with the one before,
+        // a mark, removed, prohibited, right-to-left, beyond the plane.
+        for c in "AÜßﬁ\u{f73}\u{1b35}\u{11a8}\u{301}\u{200b}\u{3000}\u{e000}א\u{1d400}".chars()
+        {
+            assert!(!plain(c), "U+{:04X}", c as u32);
+        }
+        assert!(all.len() > 40_000, "{}", all.len());
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let label: String = (0..1 + next(6)).map(|_| all[next(all.len())]).collect();
+            assert_eq!(prepare(&label).as_deref(), Some(&*label), "{label:?}");
+        }
     }
 }

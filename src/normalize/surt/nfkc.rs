@@ -39,11 +39,31 @@ pub(super) fn nfkc(s: &str) -> String {
 pub(super) fn touches(c: char) -> bool {
     let u = c as u32;
     (S_BASE..S_BASE + S_COUNT).contains(&u)
-        || (V_BASE..V_BASE + V_COUNT).contains(&u)
-        || (T_BASE + 1..T_BASE + T_COUNT).contains(&u)
         || class(c) != 0
-        || tables().seconds.binary_search(&c).is_ok()
+        || second(c)
         || decomposition(c).is_some()
+}
+
+/// Whether NFKC leaves any text made of such characters as it is: the
+/// decomposition of `c` starts with a starter that composes with nothing
+/// before it, and NFKC of `c` alone is `c`. Then canonical ordering never
+/// reaches across two of them, and each decomposition composes back to its
+/// character without the one before it taking part.
+pub(super) fn inert(c: char) -> bool {
+    let mut chars = Vec::with_capacity(4);
+    decompose(c, &mut chars);
+    class(chars[0]) == 0 && !second(chars[0]) && {
+        order(&mut chars);
+        compose(&chars) == [c]
+    }
+}
+
+/// Whether `c` composes with a character before it.
+fn second(c: char) -> bool {
+    let u = c as u32;
+    (V_BASE..V_BASE + V_COUNT).contains(&u)
+        || (T_BASE + 1..T_BASE + T_COUNT).contains(&u)
+        || tables().seconds.binary_search(&c).is_ok()
 }
 
 /// Appends the full compatibility decomposition of `c` to `out`.
