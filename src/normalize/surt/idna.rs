@@ -769,13 +769,7 @@ mod tests {
             assert!(!plain(c), "U+{:04X}", c as u32);
         }
         assert!(all.len() > 40_000, "{}", all.len());
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = super::super::tests::draws(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let label: String = (0..1 + next(6)).map(|_| all[next(all.len())]).collect();
             assert_eq!(prepare(&label).as_deref(), Some(&*label), "{label:?}");

@@ -530,7 +530,7 @@ fn query_sort_is_that_of_a_plain_split() {
 
 /// Numbers below `n` for each call `next(n)`, from a xorshift generator
 /// seeded with `state`: the same draws on every run.
-fn draws(mut state: u64) -> impl FnMut(usize) -> usize {
+pub(super) fn draws(mut state: u64) -> impl FnMut(usize) -> usize {
     move |n| {
         state ^= state << 13;
         state ^= state >> 7;
