@@ -1,13 +1,16 @@
 //! Normalization is idempotent and keeps the component structure, for every
 //! profile; the corpus pass's notes (`Uris::for_normalizer`, any backend)
 //! change no `is_normal` answer; resolution of any reference against a base
-//! gives a URI that parses; nothing panics.
+//! gives a URI that parses; the SURT key of any line (`surt_key`, what
+//! `--invalid key` writes: the library's steps, IDNA and nameprep included,
+//! on bytes that are no URI) depends on that line alone and is only appended;
+//! nothing panics.
 //!
 //! Shared by the fuzz target of the same name and by the stable replay of
 //! its committed corpus (tests/fuzz_replay.rs): the checks are written once.
 
 use uriscan::batch::Chunk;
-use uriscan::{parse, resolve, Backend, Mode, Normalizer, Profile};
+use uriscan::{parse, resolve, surt_key, Backend, Mode, Normalizer, Profile};
 
 /// Panics if `data` breaks a property above.
 pub fn check(data: &[u8]) {
@@ -28,6 +31,7 @@ pub fn check(data: &[u8]) {
             }
         }
     }
+    surt_keys(&chunk);
     let Ok(uri) = parse(data, Mode::Reference) else {
         return;
     };
@@ -82,5 +86,30 @@ pub fn check(data: &[u8]) {
             });
             assert!(t.scheme().is_some());
         }
+    }
+}
+
+/// The SURT key of every line of `chunk`, URI or not: the same when the
+/// line is keyed again after all the others (the fast path's scratch
+/// buffers, kept per thread, carry nothing from one line to the next), and
+/// appended after what the output held, which stays as it was.
+fn surt_keys(chunk: &Chunk<'_>) {
+    let key = |line: &[u8], out: &mut Vec<u8>| {
+        let at = out.len();
+        let exact = surt_key(line, out);
+        (exact, out[at..].to_vec())
+    };
+    let lines: Vec<&[u8]> = chunk.lines().map(|(_, line)| line).collect();
+    let mut out = Vec::new();
+    let first: Vec<_> = lines.iter().map(|line| key(line, &mut out)).collect();
+    for (line, first) in lines.iter().zip(&first).rev() {
+        let mut again = b"kept\n".to_vec();
+        let second = key(line, &mut again);
+        assert_eq!(
+            (&again[..5], &second),
+            (&b"kept\n"[..], first),
+            "surt_key of {:?}",
+            String::from_utf8_lossy(line)
+        );
     }
 }
