@@ -344,7 +344,7 @@ fn punycode(s: &str, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{encode, is_plain, lowered, plain, prepare, stringprep};
+    use super::{encode, exception, fold, is_plain, lowered, plain, prepare, stringprep};
 
     #[test]
     fn lowered_reads_the_runs_of_its_table() {
@@ -726,6 +726,12 @@ mod tests {
         ("\u{fe70}.com", Some("xn-- -1oc.com")),
         ("\u{fb13}.com", Some("xn--ibbe.com")),
         ("\u{216b}.com", Some("xii.com")),
+        // Capital letters of Unicode 16, which Rust lowercases and Python
+        // 3.11 (Unicode 14) does not know: they stay as they are.
+        ("x\u{1c89}y.com", Some("xn--xy-hur.com")),
+        ("x\u{a7cb}y.com", Some("xn--xy-648h.com")),
+        ("x\u{a7dc}y.com", Some("xn--xy-n68h.com")),
+        ("x\u{10d50}y.com", Some("xn--xy-ts2o.com")),
     ];
 
     #[test]
@@ -741,6 +747,21 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// B.3's folding leaves as it is what Python's Unicode does not
+    /// lowercase, though this Rust's newer Unicode lowercases some of it.
+    #[test]
+    fn folds_only_what_python_lowercases() {
+        let mut newer = 0;
+        for c in ('\0'..=char::MAX).filter(|&c| exception(c).is_none() && !lowered(c)) {
+            let mut out = String::new();
+            fold(c, &mut out);
+            assert_eq!(out, c.to_string(), "U+{:04X}", c as u32);
+            newer += usize::from(c.to_lowercase().ne([c]));
+        }
+        // U+1C89, U+A7CB..., U+10D50... (Unicode 16).
+        assert!(newer >= 4, "{newer}");
     }
 
     /// Bytes that are not UTF-8 are dropped before the labels are read.
