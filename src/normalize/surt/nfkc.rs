@@ -295,5 +295,25 @@ mod tests {
         for c in ['a', 'ж', '日', 'א', '\u{1100}'] {
             assert!(!touches(c), "{c:?}");
         }
+        // The ends of the Hangul ranges: syllables U+AC00..=U+D7A3, vowel
+        // jamo U+1161..=U+1175, trailing jamo U+11A8..=U+11C2 (U+11A7,
+        // "no trailing consonant", composes with nothing), and what lies
+        // just outside them (unassigned in Unicode 3.2, or private use).
+        for c in ['\u{ac00}', '\u{d7a3}', '\u{1175}', '\u{11c2}'] {
+            assert!(touches(c), "{c:?}");
+        }
+        for c in [
+            '\u{abff}', '\u{d7a4}', '\u{e000}', '\u{1160}', '\u{1176}', '\u{11a7}', '\u{11c3}',
+        ] {
+            assert!(!touches(c), "U+{:04X}", c as u32);
+        }
+        for c in ['\u{1161}', '\u{1175}', '\u{11a8}', '\u{11c2}', '\u{301}'] {
+            assert!(second(c), "U+{:04X}", c as u32);
+        }
+        for c in [
+            '\u{1160}', '\u{1176}', '\u{11a7}', '\u{11c3}', 'a', '\u{1100}',
+        ] {
+            assert!(!second(c), "U+{:04X}", c as u32);
+        }
     }
 }
