@@ -274,6 +274,15 @@ mod tests {
             ("½", "1⁄2"),
             ("①", "1"),
             ("x²", "x2"),
+            // Marks out of order at the very start, with no starter.
+            ("\u{301}\u{316}", "\u{316}\u{301}"),
+            ("\u{301}\u{316}a", "\u{316}\u{301}a"),
+            // Only a syllable of no trailing jamo takes one, and only one
+            // of U+11A8..=U+11C2; nothing past the last syllable does.
+            ("\u{ac00}\u{11a7}", "\u{ac00}\u{11a7}"),
+            ("\u{ac00}\u{11a6}", "\u{ac00}\u{11a6}"),
+            ("\u{ac01}\u{11a8}", "\u{ac01}\u{11a8}"),
+            ("\u{d7a4}\u{11a8}", "\u{d7a4}\u{11a8}"),
             // Composed into a character Unicode 3.2 did not know.
             ("\u{1b05}\u{1b35}", "\u{1b06}"),
             // Not decomposed: assigned after Unicode 3.2 (Unicode 4.1).
@@ -283,6 +292,19 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(nfkc(input), want, "{input:?}");
         }
+    }
+
+    #[test]
+    fn decomposes_a_syllable_into_its_jamo() {
+        let jamo = |c| {
+            let mut out = Vec::new();
+            decompose(c, &mut out);
+            out
+        };
+        assert_eq!(jamo('가'), ['\u{1100}', '\u{1161}']);
+        assert_eq!(jamo('각'), ['\u{1100}', '\u{1161}', '\u{11a8}']);
+        assert_eq!(jamo('\u{d7a3}'), ['\u{1112}', '\u{1175}', '\u{11c2}']);
+        assert_eq!(jamo('\u{d7a4}'), ['\u{d7a4}']);
     }
 
     #[test]
