@@ -232,6 +232,60 @@ mod tests {
         Ok(())
     }
 
+    /// The usual URIs of text take [`decide_usual`]'s short way (the
+    /// reason it exists), the others go on to [`decide`]; each decides as
+    /// the reference does, alone, in text and with stale blocks after it.
+    #[test]
+    fn usual_uris_take_the_short_way() {
+        let usual = [
+            "http://example.com/a/b?q=1#f",
+            "https://a.b.c:8080/",
+            "abcdefgh://host/x",
+            "s://1234/",
+            "s://1234:80",
+            "http://1.2.3.4/p%20q?%41#",
+            "ftp://h/",
+            "x-y.z+1://h?",
+        ];
+        let other = [
+            "abc///host",
+            "abc//host",
+            "mailto:x@y",
+            "s:/a",
+            "http://[::1]/",
+            "http://u@h/",
+            "http://h:8a/",
+            "http://h/a#b#c",
+            "abcdefghi://h/",
+            "1a://h/",
+            "http://h/%zz",
+            // Under 8 bytes: no word of the scheme to read.
+            "ftp://h",
+        ];
+        let shortcut = |line: &[u8], mode| {
+            let mut m = [Masks::default(); 3];
+            Backend::current().classify_blocks(line, &mut m[..line.len().div_ceil(64)]);
+            decide_usual(&range_lane(&m, 0, line).expect("short"), line, mode).is_some()
+        };
+        for (lines, taken) in [(&usual[..], true), (&other[..], false)] {
+            for line in lines {
+                for mode in [Mode::Uri, Mode::Reference, Mode::Absolute] {
+                    let fragment = line.contains('#') && mode == Mode::Absolute;
+                    assert_eq!(
+                        shortcut(line.as_bytes(), mode),
+                        taken && !fragment,
+                        "{line} {mode:?}"
+                    );
+                    let text = format!("see {line} here");
+                    for garbage in [false, true] {
+                        agrees(line.as_bytes(), 0, line.len(), mode, garbage).unwrap();
+                        agrees(text.as_bytes(), 4, line.len(), mode, garbage).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         #[test]
@@ -243,7 +297,9 @@ mod tests {
             ], 1..300),
             start in 0usize..256,
             len in 0usize..140,
-            head in prop::sample::select(vec![&b""[..], b"http://", b"http://[::1]", b"a:", b"//u@h:8"]),
+            head in prop::sample::select(vec![
+                &b""[..], b"http://", b"http://[::1]", b"a:", b"//u@h:8", b"ab///", b"s://12",
+            ]),
             mode in prop::sample::select(vec![Mode::Uri, Mode::Reference, Mode::Absolute]),
             garbage: bool,
         ) {
