@@ -286,6 +286,53 @@ mod tests {
         }
     }
 
+    /// A `%` whose hex digits straddle the range's 64th byte reads them
+    /// from its second word, at every offset into the blocks.
+    #[test]
+    fn escapes_across_the_lanes_halves() {
+        for at in 58..68 {
+            let line = format!("http://h/{}%41b", "a".repeat(at - 9));
+            let bad = format!("http://h/{}%4zb", "a".repeat(at - 9));
+            for pad in 0..64 {
+                for mode in [Mode::Uri, Mode::Reference] {
+                    for l in [&line, &bad] {
+                        let text = format!("{}{l} ", " ".repeat(pad));
+                        agrees(text.as_bytes(), pad, l.len(), mode, false).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    /// A range that runs past the blocks given is left undecided, whatever
+    /// lies past them.
+    #[test]
+    fn a_range_past_its_blocks_is_undecided() {
+        let line = format!("http://h/{}", "a".repeat(70));
+        let text = format!("{line} x");
+        let mut m = [Masks::default(); 2];
+        Backend::current().classify_blocks(text.as_bytes(), &mut m);
+        assert!(matches!(
+            decide_range(&m[..1], 0, line.as_bytes(), Mode::Uri),
+            Verdict::Undecided
+        ));
+        assert!(matches!(
+            decide_range(&m, 0, line.as_bytes(), Mode::Uri),
+            Verdict::Valid(_)
+        ));
+        // With the space past the first block in the range: not valid
+        // either way, and undecided with one block.
+        let spaced = &text.as_bytes()[..line.len() + 2];
+        assert!(matches!(
+            decide_range(&m[..1], 0, spaced, Mode::Uri),
+            Verdict::Undecided
+        ));
+        assert!(matches!(
+            decide_range(&m, 0, spaced, Mode::Uri),
+            Verdict::Invalid(_)
+        ));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         #[test]
