@@ -470,3 +470,37 @@ impl Sink for Bitmaps {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BitArrays, SPARE, SPARES};
+
+    /// A finished scanner's bit arrays go to its thread's spares, no more
+    /// than [`SPARES`] of them (the rest are freed: a thread's memory
+    /// stays bounded however many scanners it runs), and the next
+    /// scanners take them back.
+    #[test]
+    fn spare_arrays_are_kept_up_to_a_bound() {
+        // A thread of its own, whose spares start empty.
+        std::thread::spawn(|| {
+            let spares = || SPARE.with(|spare| spare.borrow().len());
+            let arrays: Vec<BitArrays<7>> = (0..SPARES + 2).map(|_| BitArrays::default()).collect();
+            let places: Vec<*const u8> = arrays.iter().map(|a| a.bytes[0].0.as_ptr()).collect();
+            for (i, a) in arrays.into_iter().enumerate() {
+                a.recycle();
+                assert_eq!(spares(), (i + 1).min(SPARES));
+            }
+            // The next arrays with as many classes are kept ones; arrays
+            // of another number of classes are not.
+            let kept = &places[..SPARES];
+            let next = BitArrays::<7>::default();
+            assert!(kept.contains(&next.bytes[0].0.as_ptr()));
+            assert_eq!(spares(), SPARES - 1);
+            let other = BitArrays::<2>::default();
+            assert!(!kept.contains(&other.bytes[0].0.as_ptr()));
+            assert_eq!(spares(), SPARES - 1);
+        })
+        .join()
+        .expect("the test's thread");
+    }
+}
