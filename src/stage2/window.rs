@@ -473,7 +473,13 @@ impl Sink for Bitmaps {
 
 #[cfg(test)]
 mod tests {
+    use super::super::scanner::Scanner;
     use super::{BitArrays, SPARE, SPARES};
+
+    /// The number of bit arrays this thread keeps for its next scanners.
+    fn spares() -> usize {
+        SPARE.with(|spare| spare.borrow().len())
+    }
 
     /// A finished scanner's bit arrays go to its thread's spares, no more
     /// than [`SPARES`] of them (the rest are freed: a thread's memory
@@ -483,7 +489,6 @@ mod tests {
     fn spare_arrays_are_kept_up_to_a_bound() {
         // A thread of its own, whose spares start empty.
         std::thread::spawn(|| {
-            let spares = || SPARE.with(|spare| spare.borrow().len());
             let arrays: Vec<BitArrays<7>> = (0..SPARES + 2).map(|_| BitArrays::default()).collect();
             let places: Vec<*const u8> = arrays.iter().map(|a| a.bytes[0].0.as_ptr()).collect();
             for (i, a) in arrays.into_iter().enumerate() {
@@ -499,6 +504,24 @@ mod tests {
             let other = BitArrays::<2>::default();
             assert!(!kept.contains(&other.bytes[0].0.as_ptr()));
             assert_eq!(spares(), SPARES - 1);
+        })
+        .join()
+        .expect("the test's thread");
+    }
+
+    /// A scanner's bit arrays, and a noting scanner's second set, go to
+    /// the spares when it is recycled (a scanner per chunk would otherwise
+    /// allocate and fill 58 KiB for each), and turning a scanner into a
+    /// noting one keeps its arrays.
+    #[test]
+    fn recycled_scanners_leave_their_arrays() {
+        std::thread::spawn(|| {
+            Scanner::default().recycle();
+            assert_eq!(spares(), 1);
+            let noting = Scanner::default().into_noting();
+            assert_eq!(spares(), 0);
+            noting.recycle();
+            assert_eq!(spares(), 2);
         })
         .join()
         .expect("the test's thread");
