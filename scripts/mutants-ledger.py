@@ -93,7 +93,8 @@ def covered_by(row, by_file, lines_of, ancestry):
         base = git("rev-parse", extra).strip()
         return {name for names in by_file.values() for name in names
                 if ancestry.within(lines_of(name), commit, base)}
-    names = by_file.get(scope, [])
+    names = ([n for file_names in by_file.values() for n in file_names] if scope == "-"
+             else by_file.get(scope, []))
     if kind == "file":
         chosen = names
     elif kind in ("shard", "first"):
