@@ -387,6 +387,43 @@ fn noted_lines(text: &str, backend: Backend) -> Vec<crate::stage2::Notes> {
     next
 }
 
+/// Each kind of note is given to the lines it describes and read back by
+/// its accessor: `PLAIN` (no uppercase letter before the path, no `/.`,
+/// only normal escapes), `NORMAL` (and the port and path normal too),
+/// `BAD_PCT` (an escape not in normal form, but neither of the others),
+/// `NONE`, and `NO_PCT` beside the first two.
+#[test]
+fn notes_say_what_the_pass_saw() {
+    // (line, plain, normal, bad escape, no `%`)
+    let cases = [
+        ("http://a.com/x", true, true, false, true),
+        ("http://a.com/%C3%A9?q=%20", true, true, false, false),
+        ("http://a.com:80/x", true, false, false, true),
+        ("http://a.com:80/%41B", false, false, true, false),
+        ("http://a.com/%7Ex", false, false, true, false),
+        ("http://a.com/x?%c3%a9", false, false, true, false),
+        ("http://a.com/x#%2d", false, false, true, false),
+        ("HTTP://a.com/%7e", false, false, false, false),
+        ("http://A.com/x", false, false, false, false),
+        ("http://a.com/a/./b", false, false, false, false),
+        ("http://a.com/%7e/./", false, false, false, false),
+    ];
+    let text: String = cases.iter().map(|c| format!("{}\n", c.0)).collect();
+    for backend in Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Scalar)
+    {
+        let notes = noted_lines(&text, backend);
+        for (&(line, plain, normal, bad, no_pct), n) in cases.iter().zip(&notes) {
+            let name = backend.name();
+            assert_eq!(n.is_plain(), plain, "{name} {line}: {n:?}");
+            assert_eq!(n.is_normal(), normal, "{name} {line}: {n:?}");
+            assert_eq!(n.has_bad_pct(), bad, "{name} {line}: {n:?}");
+            assert_eq!(n.has_no_pct(), no_pct, "{name} {line}: {n:?}");
+        }
+    }
+}
+
 /// A `/.` cut by the end of a 64-byte block (the `/` its last byte) is
 /// seen: the `/` carries into the next block's marks, so the line is not
 /// noted as normal and its dot segment goes.
