@@ -526,4 +526,74 @@ mod tests {
         .join()
         .expect("the test's thread");
     }
+
+    /// `put_group` stores 8 blocks' masks as `put` stores them one by one
+    /// (the `Sink` contract), on any x86-64 CPU: the AVX-512 backend, the
+    /// only one that hands blocks over in groups, does not run on every
+    /// CPU the tests run on. Every class's words are compared, `PATHBAD`'s
+    /// across the groups' edges (whose `%` waits for the next group's hex
+    /// digits) and the window's end included, for a whole window and for
+    /// a shorter one.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn groups_of_blocks_are_put_as_their_blocks() {
+        use super::super::{pathbad, WINDOW_BLOCKS};
+        use super::{Bitmaps, Words};
+        use crate::classes::mask;
+        use crate::simd::{Group, Masks, Sink};
+
+        // Random masks (xorshift), with hex digits dense enough that many
+        // `%`s have two after them, within a block and across blocks.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let masks: Vec<Masks> = (0..WINDOW_BLOCKS)
+            .map(|_| Masks {
+                lf: next(),
+                colon: next(),
+                slash: next(),
+                question: next(),
+                hash: next(),
+                special: next(),
+                pct: next(),
+                hex: next() | next(),
+            })
+            .collect();
+        for blocks in [8, 24, WINDOW_BLOCKS] {
+            let (mut one, mut grouped) = (Bitmaps::default(), Bitmaps::default());
+            for (i, &m) in masks[..blocks].iter().enumerate() {
+                one.put(i, m);
+            }
+            one.end(blocks);
+            for (j, eight) in masks[..blocks].chunks_exact(8).enumerate() {
+                let mut g = Group {
+                    classes: [[0; 8]; mask::COUNT],
+                    pathbad: [0; 8],
+                };
+                for (b, m) in eight.iter().enumerate() {
+                    for (c, class) in g.classes.iter_mut().enumerate() {
+                        class[b] = m.class(c);
+                    }
+                    let next_hex = eight.get(b + 1).map_or(0, |n| n.hex);
+                    g.pathbad[b] = pathbad(m.special, m.pct, m.hex, next_hex);
+                }
+                grouped.put_group(8 * j, &g);
+            }
+            grouped.end(blocks);
+            for c in Bitmaps::CLASSES {
+                for k in 0..blocks + 2 {
+                    assert_eq!(
+                        Words::word(&grouped, k, c),
+                        Words::word(&one, k, c),
+                        "class {c:#x}, word {k} of {blocks} blocks"
+                    );
+                }
+            }
+            assert_eq!(grouped.branchy, one.branchy, "{blocks} blocks");
+        }
+    }
 }
