@@ -20,6 +20,7 @@ what ran.
 """
 import collections
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -115,6 +116,7 @@ def covered_by(row, by_file, lines_of, ancestry):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped to head
     args = sys.argv[1:]
     names = listed()
     by_file = collections.OrderedDict()
