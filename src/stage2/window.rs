@@ -596,4 +596,51 @@ mod tests {
             assert_eq!(grouped.branchy, one.branchy, "{blocks} blocks");
         }
     }
+
+    /// A window is branchy (its lines go straight to `decide`) when fewer
+    /// than one in 8 of its sampled blocks (every 16th, from the first)
+    /// holds a `://`; a `:` without `//` after it is no authority, and a
+    /// window of no blocks is not branchy.
+    #[test]
+    fn few_authorities_make_a_window_branchy() {
+        use super::Bitmaps;
+        use crate::simd::{Masks, Sink};
+
+        let authority = Masks {
+            colon: 1 << 5,
+            slash: 0b11 << 6,
+            ..Masks::default()
+        };
+        let colon_alone = Masks {
+            colon: 1 << 5,
+            slash: 1 << 7,
+            ..Masks::default()
+        };
+        let none = Masks::default();
+        let branchy = |blocks: &[Masks]| {
+            let mut b = Bitmaps::default();
+            for (i, &m) in blocks.iter().enumerate() {
+                b.put(i, m);
+            }
+            b.end(blocks.len());
+            b.branchy
+        };
+        assert!(!branchy(&[]));
+        // 128 blocks: 8 sampled.
+        let mut w = vec![none; 128];
+        assert!(branchy(&w));
+        w[16] = authority;
+        assert!(!branchy(&w), "one in 8");
+        w[16] = colon_alone;
+        assert!(branchy(&w), "a colon alone");
+        w[16] = none;
+        w[17] = authority;
+        assert!(branchy(&w), "a block not sampled");
+        // 129 blocks: 9 sampled, one authority is fewer than one in 8.
+        let mut w = vec![none; 129];
+        w[128] = authority;
+        assert!(branchy(&w), "one in 9");
+        w[0] = authority;
+        assert!(!branchy(&w), "two in 9");
+    }
 }
