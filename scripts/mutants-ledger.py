@@ -18,7 +18,6 @@ untested, even if the change was a rename. The outcomes (caught, missed,
 equivalent) are in docs/MUTANTS.md and docs/mutants/; the ledger only says
 what ran.
 """
-import collections
 import re
 import signal
 import subprocess
@@ -29,6 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ["src/classes.rs", "src/grammar/**", "src/simd/scalar.rs", "src/stage2/**",
         "src/uri/**", "src/normalize/**", "src/extract/**"]
 NAME = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):\d+: ")
+# A line's header in `git blame --porcelain`: its commit, then its line
+# numbers (and, on the first line of a group, the group's size).
+BLAME_HEAD = re.compile(r"^([0-9a-f]{40}) \d+ \d+( \d+)?$")
 
 
 def git(*args):
@@ -50,12 +52,11 @@ def listed():
 
 def blame(path):
     """The full commit hash of each line of `path` at HEAD (index 1 = line 1)."""
-    commits, out = [None], git("blame", "--porcelain", "HEAD", "--", path)
-    for row in out.splitlines():
-        head = row.split(" ")
-        if len(head) >= 3 and len(head[0]) == 40 and all(c in "0123456789abcdef" for c in head[0]):
-            if len(head) == 4 or len(head) == 3:
-                commits.append(head[0])
+    commits = [None]
+    for row in git("blame", "--porcelain", "HEAD", "--", path).splitlines():
+        head = BLAME_HEAD.match(row)
+        if head:
+            commits.append(head[1])
     return commits
 
 
@@ -86,16 +87,15 @@ def ledger():
     return rows
 
 
-def covered_by(row, by_file, lines_of, ancestry):
+def covered_by(row, names, by_file, lines_of, ancestry):
     """The names today's list and the ledger's `row` agree it tested."""
     kind, scope, commit, extra, _ = row
     commit = git("rev-parse", commit).strip()
     if kind == "lines":
         base = git("rev-parse", extra).strip()
-        return {name for names in by_file.values() for name in names
-                if ancestry.within(lines_of(name), commit, base)}
-    names = ([n for file_names in by_file.values() for n in file_names] if scope == "-"
-             else by_file.get(scope, []))
+        return {name for name in names if ancestry.within(lines_of(name), commit, base)}
+    if scope != "-":
+        names = by_file.get(scope, [])
     if kind == "file":
         chosen = names
     elif kind in ("shard", "first"):
@@ -119,7 +119,7 @@ def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped to head
     args = sys.argv[1:]
     names = listed()
-    by_file = collections.OrderedDict()
+    by_file = {}
     for name in names:
         by_file.setdefault(NAME.match(name)["file"], []).append(name)
     blames = {path: blame(path) for path in by_file}
@@ -130,7 +130,7 @@ def main():
 
     ancestry, tested = Ancestry(), set()
     for row in ledger():
-        tested |= covered_by(row, by_file, lines_of, ancestry)
+        tested |= covered_by(row, names, by_file, lines_of, ancestry)
 
     if args[:1] == ["--re"]:
         left = [n for path in args[1:] for n in by_file.get(path, []) if n not in tested]

@@ -12,8 +12,8 @@
 # integration test (the CLI's, 2 minutes under qemu, judge the library code
 # the native runs judge, through a process per case);
 # URISCAN_AARCH64_PORTABLE=1 also runs the library's tests with the portable
-# backends (swar, scalar) forced: the same code the x86-64 runs test natively. .ci/run leaves both out to keep within its
-# time budget.
+# backends (swar, scalar) forced: the same code the x86-64 runs test
+# natively. .ci/run leaves both out to keep within its time budget.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
