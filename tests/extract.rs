@@ -43,6 +43,11 @@ fn tricky_cases() {
         ),
         ("<http://example.com/a b\tc>", &["http://example.com/abc"]),
         ("<URL:http://example.com/x>", &["http://example.com/x"]),
+        // Each bracketed URI drops its own whitespace, and only its own.
+        (
+            "<http://a.example/x y> <http://b.example/z>, <http://c.example/>  <URL:http://d.example/\r\n1>",
+            &["http://a.example/xy", "http://b.example/z", "http://c.example/", "http://d.example/1"],
+        ),
         // Appendix C's own example: brackets hold a URI across a line break.
         (
             "Looking at the header of the current RFC, <http://www.ietf.org/rfc/\nrfc2396.txt>",

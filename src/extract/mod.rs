@@ -129,6 +129,7 @@ pub fn extract(text: &[u8]) -> Extract<'_> {
         plain_pos: 0,
         ahead: None,
         bracket_stop: 0,
+        bracket_space: 0,
         run: Run::default(),
         json_run: Run::default(),
         plain_run: Run::default(),
@@ -171,6 +172,10 @@ pub struct Extract<'a> {
     /// bracketed candidate before it stops there too: remembering it keeps
     /// `<http://a ` repeated without `>` linear instead of quadratic.
     bracket_stop: usize,
+    /// One past the last whitespace byte that search passed over (0 for
+    /// none): the bytes of a candidate after that `:` hold whitespace, to
+    /// be dropped, exactly when it lies past the candidate's start.
+    bracket_space: usize,
     /// The last run of URI bytes of a URI with a scheme, of one in a JSON
     /// string, and of a schemeless one (see [`Run`]).
     run: Run,
@@ -344,10 +349,14 @@ impl<'a> Extract<'a> {
             if bracketed {
                 if self.bracket_stop <= colon {
                     let mut stop = colon;
+                    self.bracket_space = 0;
                     loop {
                         stop = self.scan.alphabet_end(text, stop);
                         match text.get(stop) {
-                            Some(b) if b.is_ascii_whitespace() => stop += 1,
+                            Some(b) if b.is_ascii_whitespace() => {
+                                stop += 1;
+                                self.bracket_space = stop;
+                            }
                             _ => match iri::char_len(text, stop) {
                                 Some(n) => stop += n,
                                 None => break,
@@ -360,7 +369,8 @@ impl<'a> Extract<'a> {
                 if let Some(gt) = gt {
                     let inner = &text[start..gt];
                     self.pos = gt + 1;
-                    let uri = if inner.iter().any(u8::is_ascii_whitespace) {
+                    // (The scheme's bytes before the `:` are no whitespace.)
+                    let uri = if self.bracket_space > start {
                         Cow::Owned(
                             inner
                                 .iter()
