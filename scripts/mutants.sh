@@ -19,6 +19,11 @@
 #                                        mutates this tree (no copy, no rebuild of the
 #                                        dependencies; do not edit it meanwhile)
 #
+# A mutant's build is stopped after MUTANTS_BUILD_TIMEOUT seconds (default
+# 900; a stage-2 mutant once took 6,757 s to build, against a median of 86)
+# and counts as a timeout, unless ARGS give --build-timeout or
+# --build-timeout-multiplier themselves.
+#
 # Each mutant is built and tested with the fast suites (.cargo/mutants.toml:
 # `--lib --test tests`, the oracles skipped, no property test shrinking), one
 # at a time (MUTANTS_JOBS, default 1) under `nice -n 19`. A mutant costs an
@@ -129,9 +134,15 @@ skip=(--cargo-test-arg=-- --cargo-test-arg=--skip
 skip+=(--cargo-arg=--config=profile.test.package.uriscan.debug=0)
 # --in-place runs one mutant at a time, and refuses --jobs.
 jobs=(--jobs "${MUTANTS_JOBS:-1}")
-for a in "${extra[@]}"; do [ "$a" = --in-place ] && jobs=(); done
+build_timeout=(--build-timeout "${MUTANTS_BUILD_TIMEOUT:-900}")
+for a in "${extra[@]}"; do
+    case $a in
+        --in-place) jobs=() ;;
+        --build-timeout | --build-timeout=* | --build-timeout-multiplier*) build_timeout=() ;;
+    esac
+done
 set +e
-nice -n 19 cargo mutants "${jobs[@]}" "${skip[@]}" --output "$out" "${args[@]}" "${extra[@]}"
+nice -n 19 cargo mutants "${jobs[@]}" "${build_timeout[@]}" "${skip[@]}" --output "$out" "${args[@]}" "${extra[@]}"
 status=$?
 set -e
 echo "mutants.sh: cargo mutants exited with status $status; results in $out/mutants.out/"
