@@ -20,9 +20,10 @@
 #                                        dependencies; do not edit it meanwhile)
 #
 # A mutant's build is stopped after MUTANTS_BUILD_TIMEOUT seconds (default
-# 900; a stage-2 mutant once took 6,757 s to build, against a median of 86)
-# and counts as a timeout, unless ARGS give --build-timeout or
-# --build-timeout-multiplier themselves.
+# 900, some ten times the slowest stage-2 mutants' 65 to 153 s) and counts
+# as a timeout, unless ARGS give --build-timeout or
+# --build-timeout-multiplier themselves. So do not pause a run (SIGSTOP):
+# the build under way when it resumes would count as a timeout.
 #
 # Each mutant is built and tested with the fast suites (.cargo/mutants.toml:
 # `--lib --test tests`, the oracles skipped, no property test shrinking), one

@@ -98,6 +98,30 @@ fn tricky_cases() {
 /// Appendix C's `<URL:...>` prefix is matched in any case; whitespace inside
 /// the brackets tells whether the bracket rule applied (without it the URI
 /// would end at the space).
+/// A bracketed URI is copied only to drop its whitespace: one without any
+/// is the text's own bytes, whatever a URI before it held.
+#[test]
+fn bracketed_uris_are_copied_only_for_whitespace() {
+    use std::borrow::Cow;
+    let text = b"<http://a.example/x y> <http://b.example/z> <URL:http://c.example/\n1> <http://d.example/>";
+    let got: Vec<_> = extract(text).map(|f| f.uri).collect();
+    assert_eq!(got.len(), 4);
+    for (uri, want, copied) in [
+        (&got[0], &b"http://a.example/xy"[..], true),
+        (&got[1], b"http://b.example/z", false),
+        (&got[2], b"http://c.example/1", true),
+        (&got[3], b"http://d.example/", false),
+    ] {
+        assert_eq!(&**uri, want);
+        assert_eq!(
+            matches!(uri, Cow::Owned(_)),
+            copied,
+            "{:?}",
+            String::from_utf8_lossy(want)
+        );
+    }
+}
+
 #[test]
 fn url_prefix_in_brackets_is_case_insensitive() {
     for prefix in ["URL:", "url:", "Url:", "uRl:"] {
