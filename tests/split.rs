@@ -5,12 +5,13 @@ use proptest::prelude::*;
 use regex::bytes::Regex;
 use std::ops::Range;
 
-fn appendix_b() -> Regex {
+pub fn appendix_b() -> Regex {
     // `(?s-u)`: `.` matches any byte, newlines included, as in the RFC.
     Regex::new(r"(?s-u)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?").unwrap()
 }
 
-fn by_regex(re: &Regex, input: &[u8]) -> [Option<Range<usize>>; 5] {
+/// Scheme, authority, path, query and fragment by the regular expression.
+pub fn by_regex(re: &Regex, input: &[u8]) -> [Option<Range<usize>>; 5] {
     let c = re.captures(input).expect("Appendix B matches every string");
     let g = |i| c.get(i).map(|m| m.range());
     [g(2), g(4), g(5), g(7), g(9)]

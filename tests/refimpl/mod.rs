@@ -6,7 +6,9 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex::bytes::Regex;
+
+use crate::split::{appendix_b, by_regex};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
@@ -19,17 +21,16 @@ pub struct Parts {
 
 pub fn parts(s: &str) -> Parts {
     static APPENDIX_B: OnceLock<Regex> = OnceLock::new();
-    let re = APPENDIX_B.get_or_init(|| {
-        Regex::new(r"(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?").unwrap()
-    });
-    let c = re.captures(s).expect("Appendix B matches every string");
-    let get = |i: usize| c.get(i).map(|m| m.as_str().to_string());
+    // (The components end at ASCII delimiters, so each is a `str` slice.)
+    let [scheme, authority, path, query, fragment] =
+        by_regex(APPENDIX_B.get_or_init(appendix_b), s.as_bytes())
+            .map(|r| r.map(|r| s[r].to_string()));
     Parts {
-        scheme: get(2),
-        authority: get(4),
-        path: get(5).unwrap_or_default(),
-        query: get(7),
-        fragment: get(9),
+        scheme,
+        authority,
+        path: path.unwrap_or_default(),
+        query,
+        fragment,
     }
 }
 
