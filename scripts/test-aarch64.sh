@@ -39,19 +39,48 @@ export URISCAN_TEST_RUNNER="$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER"
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 source scripts/qemu-common.sh
 # RUSTC only for this build (a separate target dir keeps host builds intact).
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/aarch64}
-cross=(env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc cargo test --target aarch64-unknown-linux-gnu)
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/aarch64
 # Doc tests are left out under qemu: they are the API's examples, compiled
 # one by one (a minute here), and run natively by scripts/test.sh; the
-# library's and the integration tests are what exercise the NEON backend.
-# The binary's own unit tests (argument parsing, output formats: no
-# target-specific code) are left out too, unless URISCAN_AARCH64_ALL=1: the
-# build without them took 328 s against 368 s (session 40, idle machine).
-targets=(--lib --test tests)
+# library's tests and the differential suite are what exercise the NEON
+# backend. So are the command-line tool and its tests (argument parsing,
+# output formats: no target-specific code; the library code they reach is
+# the library's tests'), unless URISCAN_AARCH64_ALL=1: without the `cli`
+# feature the build compiles neither the binary nor clap, and without the
+# `tests` crate none of the CLI's tests.
+features=(--no-default-features)
+targets=(--lib --test differential)
 if [ "${URISCAN_AARCH64_ALL:-0}" = 1 ]; then
+    features=()
     targets=(--lib --bins --tests)
 fi
-"${cross[@]}" "${targets[@]}" --no-run
+# The dev-dependencies that no test run here executes (criterion and its
+# clap: the benches'; regex: the oracles of the tests crate) are built
+# unoptimised, so that the library's tests, which wait for every
+# dev-dependency, start sooner. Session 43, one build each on an idle
+# machine: 386 s with the CLI and the tests crate, 306 s without them, 249 s
+# with these crates at opt-level 0 too.
+opt0=()
+for crate in criterion clap clap_builder regex regex-automata regex-syntax aho-corasick; do
+    opt0+=(--config "profile.test.package.$crate.opt-level=0")
+done
+cross=(env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc cargo test "${opt0[@]}"
+    --target aarch64-unknown-linux-gnu "${features[@]}")
+# URISCAN_AARCH64_CLIPPY=1 first lints the library for the target: native
+# clippy never sees its cfg(target_arch = "aarch64") code, all of which is
+# in the library (src/simd/), which needs none of the CLI's dependencies.
+# URISCAN_BUILD_NICE=N builds (and lints) at that niceness, so that a run
+# beside other work (.ci/run's) takes only the cores the other work leaves
+# idle; the tests under qemu run at the usual priority, since a starved run
+# would meet qemu_test's time limit.
+nice=(nice -n "${URISCAN_BUILD_NICE:-0}")
+if [ "${URISCAN_AARCH64_CLIPPY:-0}" = 1 ]; then
+    echo "== aarch64 clippy"
+    "${nice[@]}" env RUSTC=/usr/bin/rustc /usr/bin/cargo-clippy clippy \
+        --target aarch64-unknown-linux-gnu --lib --no-default-features -- -D warnings
+fi
+echo "== aarch64 build"
+"${nice[@]}" "${cross[@]}" "${targets[@]}" --no-run
 # On NEON, the backend aarch64 machines run; with URISCAN_AARCH64_PORTABLE=1
 # the library's tests again with each portable backend forced.
 echo "== aarch64, URISCAN_BACKEND=neon"
@@ -60,7 +89,7 @@ if [ "${URISCAN_AARCH64_ALL:-0}" = 1 ]; then
     URISCAN_BACKEND=neon qemu_test "${cross[@]}" --bins --tests
 else
     echo "(only the differential suite of the integration tests: URISCAN_AARCH64_ALL=1 runs them all)"
-    URISCAN_BACKEND=neon qemu_test "${cross[@]}" --test tests differential
+    URISCAN_BACKEND=neon qemu_test "${cross[@]}" --test differential
 fi
 if [ "${URISCAN_AARCH64_PORTABLE:-0}" != 1 ]; then
     echo "(swar and scalar under qemu skipped: portable code, tested natively; URISCAN_AARCH64_PORTABLE=1 runs them)"

@@ -44,7 +44,7 @@ for cpu in Nehalem qemu64; do
     # the native run with URISCAN_BACKEND=sse2, and ran under qemu on
     # Nehalem until session 22. URISCAN_OLD_X86_ALL=1 runs it on Nehalem.
     qemu_test cargo test --quiet "${test_features[@]}" --lib
-    qemu_test cargo test --quiet "${test_features[@]}" --test tests differential
+    qemu_test cargo test --quiet "${test_features[@]}" --test differential
     if [ "$cpu" = Nehalem ] && [ "${URISCAN_OLD_X86_ALL:-0}" = 1 ]; then
         qemu_test cargo test --quiet "${test_features[@]}" --bins --tests
     fi

@@ -1,9 +1,9 @@
-//! Integration tests: the grammar, the Appendix B split, differential checks
-//! against other strict parsers, the fuzz corpora's replay, and the
-//! command-line contract.
+//! Integration tests: the grammar, the Appendix B split, the fuzz corpora's
+//! replay, and the command-line contract. The differential checks against
+//! other strict parsers are a test crate of their own (`tests/differential/`),
+//! so that a cross build for qemu can build them alone.
 
 mod cli;
-mod differential;
 mod extract;
 mod fuzz_replay;
 #[path = "../benches/common/gen.rs"]
@@ -16,17 +16,11 @@ mod normalize;
 mod refimpl;
 mod resolve;
 mod split;
+mod support;
 mod surt_oracle;
 mod web_oracle;
 
-/// The number of cases of a property test: `default`, or fewer when
-/// `URISCAN_PROPTEST_CASES` says so (under qemu, say).
-pub fn cases(default: u32) -> u32 {
-    std::env::var("URISCAN_PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .map_or(default, |n: u32| n.min(default))
-}
+pub use support::cases;
 
 /// The bundled corpus is what the generator writes (`gencorpus --lines 5000`).
 #[test]

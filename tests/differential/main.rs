@@ -7,12 +7,18 @@
 //! Where uriscan departs from a peer on purpose, `peers::Departure` names
 //! the case; every other difference fails.
 
+#[path = "../../benches/common/gen.rs"]
+#[allow(dead_code)]
+mod gen;
 mod inputs;
 mod peers;
+#[path = "../support.rs"]
+mod support;
 
-use crate::gen::Rng;
+use gen::Rng;
 use peers::{compare, peer_text, Departure, Tally};
 use proptest::prelude::*;
+use support::cases;
 use uriscan::batch::Chunk;
 use uriscan::{parse, Mode};
 
@@ -44,7 +50,7 @@ fn check_alone(line: &[u8], tally: &mut Tally) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(crate::cases(30_000)))]
+    #![proptest_config(ProptestConfig::with_cases(cases(30_000)))]
     #[test]
     fn short_random_inputs_agree(s in uri_text()) {
         if let Err(e) = check_alone(s.as_bytes(), &mut Tally::default()) {
@@ -84,7 +90,7 @@ fn real_and_mutated_long_lines_agree() {
     let real = inputs::real_lines(&dir);
     let mut r = Rng(28);
     let mut lines = real.clone();
-    let n = crate::cases(30_000);
+    let n = cases(30_000);
     for _ in 0..n {
         let joined = inputs::joined(&mut r, &real);
         lines.push(inputs::mutant(&mut r, &joined));
