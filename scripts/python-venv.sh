@@ -22,6 +22,8 @@ pins=(
     maturin==1.16.0
     pyarrow==21.0.0
     pytest==8.4.2
+    pytest-xdist==3.8.0
+    execnet==2.1.2
     iniconfig==2.3.1
     packaging==26.4
     pluggy==1.7.0
