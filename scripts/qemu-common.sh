@@ -10,14 +10,15 @@ export RUST_TEST_THREADS=1
 export URISCAN_PROPTEST_CASES=${URISCAN_PROPTEST_CASES:-300}
 
 # qemu_test CMD...: runs a test command (already built), killing it after
-# 10 minutes. Should qemu hang even so, the run is tried once more; a test
-# that fails fails at once.
+# URISCAN_QEMU_TIMEOUT seconds (10 minutes; more for a run at a low
+# priority beside other work). Should qemu hang even so, the run is tried
+# once more; a test that fails fails at once.
 qemu_test() {
-    local status=0
-    timeout --kill-after=10 600 "$@" || status=$?
+    local status=0 limit=${URISCAN_QEMU_TIMEOUT:-600}
+    timeout --kill-after=10 "$limit" "$@" || status=$?
     if [ "$status" = 124 ] || [ "$status" = 137 ]; then
         echo "the tests hung under qemu (exit $status): once more" >&2
-        timeout --kill-after=10 600 "$@"
+        timeout --kill-after=10 "$limit" "$@"
     else
         return "$status"
     fi

@@ -75,15 +75,15 @@ cross=(env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc cargo test "${opt0[@]}"
 # would meet qemu_test's time limit.
 nice=(nice -n "${URISCAN_BUILD_NICE:-0}")
 if [ "${URISCAN_AARCH64_CLIPPY:-0}" = 1 ]; then
-    echo "== aarch64 clippy"
+    echo "== aarch64 clippy (at ${SECONDS} s of this script)"
     "${nice[@]}" env RUSTC=/usr/bin/rustc /usr/bin/cargo-clippy clippy \
         --target aarch64-unknown-linux-gnu --lib --no-default-features -- -D warnings
 fi
-echo "== aarch64 build"
+echo "== aarch64 build (at ${SECONDS} s)"
 "${nice[@]}" "${cross[@]}" "${targets[@]}" --no-run
 # On NEON, the backend aarch64 machines run; with URISCAN_AARCH64_PORTABLE=1
 # the library's tests again with each portable backend forced.
-echo "== aarch64, URISCAN_BACKEND=neon"
+echo "== aarch64, URISCAN_BACKEND=neon (at ${SECONDS} s)"
 URISCAN_BACKEND=neon qemu_test "${cross[@]}" --lib
 if [ "${URISCAN_AARCH64_ALL:-0}" = 1 ]; then
     URISCAN_BACKEND=neon qemu_test "${cross[@]}" --bins --tests
@@ -93,6 +93,7 @@ else
 fi
 if [ "${URISCAN_AARCH64_PORTABLE:-0}" != 1 ]; then
     echo "(swar and scalar under qemu skipped: portable code, tested natively; URISCAN_AARCH64_PORTABLE=1 runs them)"
+    echo "(aarch64 done at ${SECONDS} s)"
     exit 0
 fi
 for backend in swar scalar; do
