@@ -5,7 +5,7 @@
 # job ships it (docs/SPARK.md, "On a cluster"). Run by .ci/run; takes about
 # three minutes on 2 busy cores.
 #
-# 1. scripts/python-venv.sh (the wheel, built with the dev profile unless
+# 1. scripts/python-venv.sh (the wheel, built with the wheel-test profile unless
 #    URISCAN_WHEEL_PROFILE says otherwise, and venv-pack), the CLI (the one at
 #    URISCAN_BIN if set, else the release CLI, built here), and
 #    scripts/spark-pack-env.sh: the executors' environment, packed;
@@ -28,7 +28,7 @@ if ! java -version >/dev/null 2>&1; then
     echo "missing: Java 17 or newer, for Spark (Debian: apt-get install openjdk-17-jre-headless)" >&2
     exit 2
 fi
-URISCAN_WHEEL_PROFILE=${URISCAN_WHEEL_PROFILE:-dev} scripts/python-venv.sh
+URISCAN_WHEEL_PROFILE=${URISCAN_WHEEL_PROFILE:-wheel-test} scripts/python-venv.sh
 cli=${URISCAN_BIN:-}
 if [ -z "$cli" ]; then
     cargo build --release --quiet --bin uriscan
