@@ -26,7 +26,7 @@
 # the build under way when it resumes would count as a timeout.
 #
 # Each mutant is built and tested with the fast suites (.cargo/mutants.toml:
-# `--lib --test tests`, the oracles skipped, no property test shrinking), one
+# `--lib --test tests --test differential`, the oracles skipped, no property test shrinking), one
 # at a time (MUTANTS_JOBS, default 1) under `nice -n 19`. A mutant costs an
 # incremental build and a test run, 11 to 16 s on a shared 2-core machine
 # (docs/MUTANTS.md), which is why this is a developer's script and not a step

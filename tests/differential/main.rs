@@ -18,6 +18,7 @@ mod support;
 use gen::Rng;
 use peers::{compare, peer_text, Departure, Tally};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use support::cases;
 use uriscan::batch::Chunk;
 use uriscan::{parse, Mode};
@@ -50,7 +51,15 @@ fn check_alone(line: &[u8], tally: &mut Tally) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(30_000)))]
+    // Failures saved beside this file (`main.proptest-regressions`), and the
+    // saved ones replayed: proptest's default looks for a `main.rs` above
+    // the file and would use `tests/proptest-regressions/main.txt`.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::with_cases(cases(30_000))
+    })]
     #[test]
     fn short_random_inputs_agree(s in uri_text()) {
         if let Err(e) = check_alone(s.as_bytes(), &mut Tally::default()) {
