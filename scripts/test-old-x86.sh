@@ -31,7 +31,7 @@ cargo test --quiet "${test_features[@]}" --no-run
 # Both CPUs get the detection check; the tests run on qemu64 only unless
 # URISCAN_OLD_X86_BOTH=1: detection picks SSE2 on both, so the same code
 # runs, and qemu64, which also lacks SSSE3 and SSE4, is the stricter test of
-# an instruction used without detection (the tests on both took 340 s of
+# an instruction used without detection (the tests on both took 356 s of
 # CI's time at nice 10 beside other steps, session 43).
 for cpu in Nehalem qemu64; do
     runner="qemu-x86_64 -cpu $cpu"
