@@ -43,25 +43,24 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/aarch64
 # Doc tests are left out under qemu: they are the API's examples, compiled
 # one by one (a minute here), and run natively by scripts/test.sh; the
 # library's tests and the differential suite are what exercise the NEON
-# backend. So are the command-line tool and its tests (argument parsing,
-# output formats: no target-specific code; the library code they reach is
-# the library's tests'), unless URISCAN_AARCH64_ALL=1: without the `cli`
-# feature the build compiles neither the binary nor clap, and without the
-# `tests` crate none of the CLI's tests.
-features=(--no-default-features)
-targets=(--lib --test differential)
+# backend. The command-line tool and its tests (argument parsing, output
+# formats: no target-specific code; the library code they reach is the
+# library's tests') are left out too, unless URISCAN_AARCH64_ALL=1: without
+# the `cli` feature the build compiles neither the binary nor clap, and
+# without the `tests` crate none of the CLI's tests. The dev-dependencies
+# that no test run here then executes (criterion and its clap: the
+# benches'; regex: the oracles of the tests crate) are built unoptimised,
+# so that the library's tests, which wait for every dev-dependency, start
+# sooner. Session 43, one build each on an idle machine: 386 s with the CLI
+# and the tests crate, 306 s without them, 249 s with these crates at
+# opt-level 0 too.
+opt0=()
 if [ "${URISCAN_AARCH64_ALL:-0}" = 1 ]; then
     features=()
     targets=(--lib --bins --tests)
-fi
-# The dev-dependencies that no test run here executes (criterion and its
-# clap: the benches'; regex: the oracles of the tests crate) are built
-# unoptimised, so that the library's tests, which wait for every
-# dev-dependency, start sooner. Session 43, one build each on an idle
-# machine: 386 s with the CLI and the tests crate, 306 s without them, 249 s
-# with these crates at opt-level 0 too.
-opt0=()
-if [ "${URISCAN_AARCH64_ALL:-0}" != 1 ]; then
+else
+    features=(--no-default-features)
+    targets=(--lib --test differential)
     for crate in criterion clap clap_builder regex regex-automata regex-syntax aho-corasick; do
         opt0+=(--config "profile.test.package.$crate.opt-level=0")
     done
