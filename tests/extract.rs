@@ -427,6 +427,30 @@ fn delimiting_rules() {
         ("http://d.com/e…", &["http://d.com/e"]),
         ("“http://e.com/f”", &["http://e.com/f"]),
         ("«http://f.com/g»", &["http://f.com/g"]),
+        // C8b: other scripts' sentence punctuation trails as C2's does: at
+        // the end it goes (with C2's around it), inside it stays.
+        (
+            "راجع https://ar.wikipedia.org/wiki/مصر، ثم https://a.com/x؟ و https://b.com/y؛",
+            &[
+                "https://ar.wikipedia.org/wiki/مصر",
+                "https://a.com/x",
+                "https://b.com/y",
+            ],
+        ),
+        (
+            "https://ar.wikipedia.org/wiki/الرياض،_السعودية ok",
+            &["https://ar.wikipedia.org/wiki/الرياض،_السعودية"],
+        ),
+        (
+            "देखें https://hi.wikipedia.org/wiki/भारत। और http://c.com/z.॥",
+            &["https://hi.wikipedia.org/wiki/भारत", "http://c.com/z"],
+        ),
+        (
+            "Δείτε https://el.wikipedia.org/wiki/Αθήνα\u{37E} ή http://d.com/e\u{387}",
+            &["https://el.wikipedia.org/wiki/Αθήνα", "http://d.com/e"],
+        ),
+        ("http://e.com/f։ http://g.com/h።", &["http://e.com/f", "http://g.com/h"]),
+        ("{\"u\":\"http://j.com/k\\u061f\"}", &["http://j.com/k"]),
         // C9 IRIs: ucschar continues a URI (linkify international()).
         ("http://üñîçøðé.com/ä", &["http://üñîçøðé.com/ä"]),
         (

@@ -5,6 +5,7 @@
 use super::escape::{
     before_colour_code, positional_reference_start, reference_end, reference_start,
 };
+use super::iri;
 use super::scan::Scan;
 
 /// Whether `b` is punctuation or an opener that does not end a URI when a
@@ -135,16 +136,27 @@ fn emphasis_end(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize
 }
 
 /// `end` less the trailing punctuation and openers of the URI
-/// `text[start..end]` (rule C2).
+/// `text[start..end]` (rules C2 and C8b).
 #[inline(always)]
 fn trim(scan: &mut Scan, text: &[u8], start: usize, end: usize) -> usize {
-    let trailing = text[start..end]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_trailing(b))
-        .count();
-    scan.work(trailing);
-    end - trailing
+    let mut kept = end;
+    loop {
+        kept -= text[start..kept]
+            .iter()
+            .rev()
+            .take_while(|&&b| is_trailing(b))
+            .count();
+        // (Rare: a non-ASCII last byte is looked at only then.)
+        match text[..kept].last() {
+            Some(&b) if b >= 0x80 && kept > start => match iri::trailing_len(&text[start..kept]) {
+                Some(n) => kept -= n,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    scan.work(end - kept);
+    kept
 }
 
 /// Where the URI `text[start..end]` ends when HTML references to trailing

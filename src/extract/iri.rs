@@ -5,7 +5,9 @@
 //! RFC 3987 section 2.2 and not punctuation or a space: full-width and CJK
 //! punctuation (`）` `」` `。` `，`), the General Punctuation block (`…`,
 //! curly quotes, dashes, spaces) and `«` `»` are `ucschar`s, but in text they
-//! end a URI as their ASCII counterparts do. Invalid UTF-8 ends it too.
+//! end a URI as their ASCII counterparts do. Invalid UTF-8 ends it too. The
+//! sentence punctuation of other scripts (`،` `؟` `।`...) continues one,
+//! but trails at its end as `.` `,` `?` do ([`trails`]).
 //!
 //! The mapping percent-encodes the UTF-8 bytes of every non-ASCII character
 //! (userinfo, path, query, fragment) and converts a non-ASCII host with IDNA
@@ -75,6 +77,59 @@ fn is_punctuation(c: char) -> bool {
         | 0xFE10..=0xFE1F | 0xFE30..=0xFE6F
         // full-width `！` to `／`, `：` to `＠`, `［` to `｀`, `｛` to `･`
         | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65
+    )
+}
+
+/// The length of the last character of `uri` when it is sentence
+/// punctuation of a script other than Latin and CJK ([`trails`]), else
+/// `None`.
+pub(crate) fn trailing_len(uri: &[u8]) -> Option<usize> {
+    // Every such character is of two or three bytes: a two-byte one's
+    // lead byte is never a three-byte one's continuation byte.
+    let n = uri.len();
+    let len = match (
+        n.checked_sub(2).map(|i| uri[i]),
+        n.checked_sub(3).map(|i| uri[i]),
+    ) {
+        (Some(0xC2..=0xDF), _) => 2,
+        (_, Some(0xE0..=0xEF)) => 3,
+        _ => return None,
+    };
+    let (c, l) = decode(&uri[n - len..])?;
+    (l == len && trails(c)).then_some(len)
+}
+
+/// Whether the non-ASCII character `c` is the full stop, comma, semicolon,
+/// colon, question or exclamation mark of a script other than Latin and
+/// CJK (whose marks [`is_punctuation`] lists): `ucschar`s, and kept inside
+/// an IRI (an Arabic title may hold a `،`), but at its end in text they end
+/// the sentence, as C2's ASCII `.` `,` `;` `?` do (rule C8b).
+pub(crate) fn trails(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        // Greek question mark and ano teleia
+        0x037E | 0x0387
+        // Armenian comma and full stop (its question and exclamation marks
+        // stand over a vowel, inside the word)
+        | 0x055D | 0x0589
+        // Hebrew sof pasuq
+        | 0x05C3
+        // Arabic comma, semicolon and question mark, the Urdu full stop
+        | 0x060C | 0x061B | 0x061F | 0x06D4
+        // Devanagari danda and double danda (Hindi, Marathi, Bengali...)
+        | 0x0964 | 0x0965
+        // Sinhala kunddaliya; Thai angkhankhu and khomut; Tibetan shads
+        | 0x0DF4 | 0x0E5A | 0x0E5B | 0x0F0D | 0x0F0E
+        // Myanmar little section and section
+        | 0x104A | 0x104B
+        // Ethiopic wordspace, full stop, comma, semicolon, colons, question
+        // mark and paragraph separator
+        | 0x1361
+            ..=0x1368
+        // Canadian syllabics full stop; Khmer khan and bariyoosan
+        | 0x166E | 0x17D4 | 0x17D5
+        // Mongolian comma and full stop, Manchu comma and full stop
+        | 0x1802 | 0x1803 | 0x1808 | 0x1809
     )
 }
 
@@ -347,6 +402,32 @@ mod tests {
             assert_eq!(char_len(s.as_bytes(), 0), Some(s.len()), "{c:?}");
         }
         assert_eq!(char_len(b"\xE6\x97", 0), None);
+    }
+
+    #[test]
+    fn other_scripts_punctuation_trails() {
+        for c in [
+            '\u{60C}', '\u{61B}', '\u{61F}', '\u{6D4}', '\u{964}', '\u{965}', '\u{37E}', '\u{387}',
+            '\u{589}', '\u{1362}', '\u{104A}', '\u{17D4}', '\u{1803}',
+        ] {
+            let s = format!("http://a/x{c}");
+            assert!(char_len(c.to_string().as_bytes(), 0).is_some(), "{c:?}");
+            assert_eq!(trailing_len(s.as_bytes()), Some(c.len_utf8()), "{c:?}");
+        }
+        // Letters, other marks and broken characters do not trail.
+        for s in [
+            "http://a/x日",
+            "http://a/xü",
+            "http://a/x\u{55E}",
+            "http://a/x",
+            "",
+            "\u{61F}",
+        ] {
+            let expected = if s == "\u{61F}" { Some(2) } else { None };
+            assert_eq!(trailing_len(s.as_bytes()), expected, "{s:?}");
+        }
+        assert_eq!(trailing_len(b"http://a/x\xD8"), None);
+        assert_eq!(trailing_len(b"http://a/x\x9F"), None);
     }
 
     /// `ucschar` and `iprivate` as RFC 3987 section 2.2's ABNF lists them.
