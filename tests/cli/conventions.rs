@@ -66,10 +66,41 @@ fn output_file_that_is_an_input_is_refused() {
         let o = run(args, b"");
         assert_eq!(code(&o), 2, "{args:?}");
         assert!(
-            stderr(&o).contains("is also an input"),
+            stderr(&o).contains(&format!("is the input {}", args[args.len() - 3])),
             "{args:?}: {}",
             stderr(&o)
         );
+        assert!(
+            std::fs::read(&input).unwrap() == data,
+            "the input is intact"
+        );
+    }
+    // A hard link to it, and the file as standard input (`-o f < f`, with
+    // or without `-`).
+    #[cfg(unix)]
+    {
+        let hard = dir.0.join("hard.txt");
+        std::fs::hard_link(&input, &hard).unwrap();
+        let hard = hard.to_string_lossy().into_owned();
+        let o = run(&["normalize", &input, "-o", &hard], b"");
+        assert_eq!(code(&o), 2);
+        assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
+        for args in [
+            &["normalize", "-o", &input][..],
+            &["check", "-", "-o", &hard],
+        ] {
+            let o = bin()
+                .args(args)
+                .stdin(std::fs::File::open(&input).unwrap())
+                .output()
+                .unwrap();
+            assert_eq!(code(&o), 2, "{args:?}");
+            assert!(
+                stderr(&o).contains("is also the standard input"),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+        }
         assert!(
             std::fs::read(&input).unwrap() == data,
             "the input is intact"

@@ -422,21 +422,71 @@ impl Write for Stop<'_> {
 }
 
 /// Refuses an output file that is one of the inputs: creating it would
-/// empty the input before it is read.
+/// empty the input before it is read. The same file by another name (a
+/// symbolic or hard link, another mount of it) or as standard input
+/// (`-o f < f`) is the same input.
 fn check_not_an_input(output: &Path, inputs: &[std::path::PathBuf]) -> anyhow::Result<()> {
-    let Ok(output) = std::fs::canonicalize(output) else {
+    let Ok(canonical) = std::fs::canonicalize(output) else {
         // It does not exist yet (or cannot be resolved): no input is it.
         return Ok(());
     };
-    for input in inputs {
-        if input.as_os_str() != "-" && std::fs::canonicalize(input).is_ok_and(|i| i == output) {
+    let id = file_id(std::fs::metadata(output).ok());
+    let stdin = || {
+        if id.is_some() && file_id(stdin_metadata()) == id {
             anyhow::bail!(
-                "the output file {} is also an input (it would be emptied before it is read)",
+                "the output file {} is also the standard input (it would be emptied before it is read)",
+                output.display()
+            );
+        }
+        Ok(())
+    };
+    if inputs.is_empty() {
+        stdin()?;
+    }
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            stdin()?;
+        } else if std::fs::canonicalize(input).is_ok_and(|i| i == canonical)
+            || (id.is_some() && file_id(std::fs::metadata(input).ok()) == id)
+        {
+            anyhow::bail!(
+                "the output file {} is the input {} (it would be emptied before it is read)",
+                output.display(),
                 input.display()
             );
         }
     }
     Ok(())
+}
+
+/// The device and inode of a regular file (`None` for anything else, and
+/// where there are none).
+fn file_id(metadata: Option<std::fs::Metadata>) -> Option<(u64, u64)> {
+    let m = metadata.filter(std::fs::Metadata::is_file)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = m;
+        None
+    }
+}
+
+/// The metadata of what standard input reads, when it is a file.
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+        std::fs::File::from(fd).metadata().ok()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// `Ok(true)` when a write failed because standard output was closed (which
