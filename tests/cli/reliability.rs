@@ -199,6 +199,33 @@ fn split_tsv_is_lossless_for_bytes_that_are_not_utf8() {
     );
 }
 
+/// `--invalid pass --format tsv` escapes the invalid line in both its
+/// columns, as every TSV field: a TAB or `\` in it keeps its columns.
+#[test]
+fn tsv_keeps_its_columns_for_invalid_lines_passed() {
+    let input = b"http://a/x\ty\nhttp://b/\\z\nhttp://ok/\n";
+    for args in [
+        &["normalize", "--invalid", "pass", "--format", "tsv"][..],
+        &[
+            "resolve",
+            "--base",
+            "http://q/",
+            "--invalid",
+            "pass",
+            "--format",
+            "tsv",
+        ],
+    ] {
+        let o = run(args, input);
+        assert_eq!(code(&o), 0, "{args:?}");
+        assert_eq!(
+            stdout(&o),
+            "http://a/x\\ty\thttp://a/x\\ty\nhttp://b/\\\\z\thttp://b/\\\\z\nhttp://ok/\thttp://ok/\n",
+            "{args:?}"
+        );
+    }
+}
+
 /// A file truncated while it is read is an error (exit 2) that names it,
 /// after the records of what was read; so is standard input redirected
 /// from a file. The run is held up by its output, which the test reads

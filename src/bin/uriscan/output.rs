@@ -123,9 +123,16 @@ impl Transformed {
                         json_error(out, e);
                         out.extend_from_slice(b"}\n");
                     }
+                    // The line in both columns, escaped as any field.
+                    OutFormat::Tsv if self.invalid == InvalidPolicy::Pass => {
+                        tsv_field(out, Some(text));
+                        out.push(b'\t');
+                        tsv_field(out, Some(text));
+                        out.push(b'\n');
+                    }
                     _ if self.invalid == InvalidPolicy::Pass => {
                         out.extend_from_slice(text);
-                        if format == OutFormat::Tsv || self.with_original {
+                        if self.with_original {
                             out.push(b'\t');
                             out.extend_from_slice(text);
                         }
