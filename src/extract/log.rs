@@ -119,6 +119,24 @@ pub struct LogUri<'a> {
     /// does for the usual `common` and `combined` lines; false says nothing
     /// (validate it).
     pub known_valid: bool,
+    /// True for a request target in origin-form (`/path?query`, RFC 9112
+    /// section 3.2.1): an absolute path, which a base makes absolute with
+    /// its scheme and authority even when it starts with `//` (the server's
+    /// path `//x/y`, not the host `x`). False for any other URI (a Referer,
+    /// an absolute-form target, a CONNECT's `//host:port`).
+    pub origin_form: bool,
+}
+
+/// Whether the request target `t` (CONNECT's authority-form given as
+/// `//host:port`) is in origin-form: it starts with `/`, and is not
+/// `//` followed by an authority alone (no `/`, `?` or `#` after it), the
+/// form CONNECT's target is given in.
+pub(crate) fn is_origin_form(t: &[u8]) -> bool {
+    match t {
+        [b'/', b'/', rest @ ..] => rest.iter().any(|b| matches!(b, b'/' | b'?' | b'#')),
+        [b'/', ..] => true,
+        _ => false,
+    }
 }
 
 /// Reads the lines of a log of one format, in order, and gives the URIs of
@@ -209,6 +227,7 @@ impl LogParser {
                 if let Some(t) = f.target.filter(|t| &t[..] != b"*") {
                     out.push(LogUri {
                         at: f.target_at,
+                        origin_form: is_origin_form(&t),
                         uri: t,
                         known_valid: false,
                     });
@@ -218,6 +237,7 @@ impl LogParser {
                         at: f.referer_at,
                         uri: r,
                         known_valid: false,
+                        origin_form: false,
                     });
                 }
                 true
@@ -480,6 +500,24 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    #[test]
+    fn origin_form_is_a_path_but_connect_is_not() {
+        for (t, origin) in [
+            (&b"/a?b"[..], true),
+            (b"//x/y", true),
+            (b"//x?y", true),
+            (b"//x#y", true),
+            (b"/", true),
+            (b"//x:443", false),
+            (b"//", false),
+            (b"http://x/", false),
+            (b"*", false),
+            (b"", false),
+        ] {
+            assert_eq!(is_origin_form(t), origin, "{}", t.escape_ascii());
+        }
+    }
 
     /// [`head`] as the format says it, a byte at a time: three fields
     /// ended by a space each, then a `[`, the date up to the first `]`,

@@ -221,3 +221,39 @@ fn usage_errors() {
     let (out, _, _) = extract(&["--log", "elb"], &["alb.log"]);
     assert_eq!(out, expected("alb.expected"));
 }
+
+/// With `--base` or `--host`, an origin-form target that starts with `//`
+/// is the server's path (RFC 9112 section 3.2.1), not a host: a request for
+/// `//evil.example/x` stays on the base's host. A CONNECT's `//host:port`
+/// and a Referer keep their authority.
+#[test]
+fn base_keeps_a_double_slash_target_on_its_host() {
+    let combined = b"1.2.3.4 - - [01/May/2024:10:00:07 +0000] \"GET //evil.example/x?q HTTP/1.1\" 200 1 \"-\" \"-\"\n\
+1.2.3.4 - - [01/May/2024:10:00:08 +0000] \"GET //evil.example\\x2Fy HTTP/1.1\" 200 1 \"//cdn.example/r\" \"-\"\n\
+1.2.3.4 - - [01/May/2024:10:00:09 +0000] \"CONNECT evil.example:443 HTTP/1.1\" 200 1 \"-\" \"-\"\n";
+    let o = run(
+        &[
+            "extract",
+            "--log",
+            "combined",
+            "--base",
+            "https://good.example/app/",
+        ],
+        combined,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://good.example//evil.example/x?q\nhttps://good.example//evil.example/y\n\
+https://cdn.example/r\nhttps://evil.example:443\n"
+    );
+    let w3c = b"#Fields: date time cs-method cs-uri-stem cs-uri-query s-port cs(Referer)\n\
+2024-05-01 00:00:01 GET //evil.example/x a=1 80 -\n";
+    let o = run(&["extract", "--log", "w3c", "--host", "h"], w3c);
+    assert_eq!(
+        stdout(&o),
+        "http://h//evil.example/x?a=1\n",
+        "{}",
+        stderr(&o)
+    );
+}

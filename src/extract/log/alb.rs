@@ -86,6 +86,7 @@ pub(super) fn parse_line<'a>(line: &'a [u8], out: &mut Vec<LogUri<'a>>) -> bool 
                 at,
                 uri,
                 known_valid: false,
+                origin_form: false,
             });
         }
     }
@@ -94,6 +95,7 @@ pub(super) fn parse_line<'a>(line: &'a [u8], out: &mut Vec<LogUri<'a>>) -> bool 
             at,
             uri,
             known_valid: false,
+            origin_form: false,
         });
     }
     true

@@ -126,6 +126,7 @@ impl<'a> Scanner<'a, '_> {
                             at,
                             uri: text.clone(),
                             known_valid: false,
+                            origin_form: false,
                         });
                     }
                 }

@@ -214,12 +214,17 @@ pub(super) fn parse_line<'a>(
     }
     // (One `extend` of a known length: two `push` calls, out of line,
     // cost more.)
-    let uri = |r: core::ops::Range<usize>| LogUri {
+    let uri = |r: core::ops::Range<usize>, origin_form: bool| LogUri {
         at: r.start,
         uri: Cow::Borrowed(&line[r]),
         known_valid: true,
+        origin_form,
     };
-    out.extend(core::iter::once(uri(target..end)).chain(referer.map(uri)));
+    // (A target that starts with `//` took the general path.)
+    out.extend(
+        core::iter::once(uri(target..end, line[target] == b'/'))
+            .chain(referer.map(|r| uri(r, false))),
+    );
     Some(())
 }
 

@@ -133,6 +133,7 @@ pub(super) fn parse_line<'a>(
         (None, None) => None,
     };
     if let Some((s, target)) = target {
+        let origin_form = super::is_origin_form(&target);
         let uri = match HOSTS.into_iter().find_map(get) {
             Some((_, host)) if target.starts_with(b"/") => {
                 let scheme: &[u8] = match get(PROTOCOL) {
@@ -148,10 +149,13 @@ pub(super) fn parse_line<'a>(
             }
             _ => target,
         };
+        // (Made absolute, it is no longer a path.)
+        let origin_form = origin_form && uri.starts_with(b"/");
         out.push(LogUri {
             at: s,
             uri,
             known_valid: false,
+            origin_form,
         });
     }
     if let Some((s, r)) = get(REFERER) {
@@ -159,6 +163,7 @@ pub(super) fn parse_line<'a>(
             at: s,
             uri: Cow::Borrowed(r),
             known_valid: false,
+            origin_form: false,
         });
     }
     true

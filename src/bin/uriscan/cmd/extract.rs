@@ -323,12 +323,24 @@ impl Command for Extract {
                 // A URI the log parser found valid is parsed again only
                 // for its parts (`--base`, `--stats` details).
                 let parts = self.base.is_some() || self.common.detailed();
+                let mut dotted = Vec::new();
                 let (parsed, errors) = logs.read(file, chunk, &mut messages, |line, u| {
                     let parsed = if u.known_valid && !parts {
                         Ok(None)
                     } else {
                         uriscan::parse(&u.uri, Mode::Reference).map(Some)
                     };
+                    // An origin-form target `//x/y` is the server's path,
+                    // not the host `x` (RFC 9112 section 3.2.1): the base
+                    // resolves it as `/.//x/y`, whose dot segment goes.
+                    if u.origin_form && u.uri.starts_with(b"//") && parsed.is_ok() && self.base.is_some() {
+                        dotted.clear();
+                        dotted.extend_from_slice(b"/.");
+                        dotted.extend_from_slice(&u.uri);
+                        if let Ok(path) = uriscan::parse(&dotted, Mode::Reference) {
+                            return self.found(&mut sink, line, u.at, &u.uri, Ok(Some(path)));
+                        }
+                    }
                     self.found(&mut sink, line, u.at, &u.uri, parsed);
                 });
                 sink.stats.lines += parsed + errors;
