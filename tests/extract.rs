@@ -27,7 +27,7 @@ fn tricky_cases() {
         ("\"http://example.com/q\"", &["http://example.com/q"]),
         (
             "list: http://a.example/,http://b.example/;",
-            &["http://a.example/,http://b.example/"],
+            &["http://a.example/", "http://b.example/"],
         ),
         (
             "[text](https://md.example/page) and ![img](http://i.example/p.png)",
@@ -450,6 +450,27 @@ fn delimiting_rules() {
             &["https://el.wikipedia.org/wiki/Αθήνα", "http://d.com/e"],
         ),
         ("http://e.com/f։ http://g.com/h።", &["http://e.com/f", "http://g.com/h"]),
+        // The en dash and the hyphens join words in titles; at the end they
+        // go, and the em dash ends a URI anywhere (C8).
+        (
+            "https://en.wikipedia.org/wiki/Fisher–Yates_shuffle and http://a.com/x– or http://b.com/y—z",
+            &[
+                "https://en.wikipedia.org/wiki/Fisher–Yates_shuffle",
+                "http://a.com/x",
+                "http://b.com/y",
+            ],
+        ),
+        // C2c: a list of URIs is one URI each; one after `=` stays inside.
+        (
+            "@uref{http://www.zlib.org,http://www.zlib.org} --buckets=\"gs://b1,gs://b2\" http://a.com/?u=http://b.com/,x",
+            &[
+                "http://www.zlib.org",
+                "http://www.zlib.org",
+                "gs://b1",
+                "gs://b2",
+                "http://a.com/?u=http://b.com/,x",
+            ],
+        ),
         ("{\"u\":\"http://j.com/k\\u061f\"}", &["http://j.com/k"]),
         // C9 IRIs: ucschar continues a URI (linkify international()).
         ("http://üñîçøðé.com/ä", &["http://üñîçøðé.com/ä"]),

@@ -68,8 +68,10 @@ fn is_punctuation(c: char) -> bool {
         u32::from(c),
         // no-break space, « and »
         0xA0 | 0xAB | 0xBB
-        // General Punctuation: spaces, dashes, quotes, `…`; Supplemental Punctuation
-        | 0x2000..=0x206F | 0x2E00..=0x2E7F
+        // General Punctuation: spaces, the em dash and longer, quotes, `…`
+        // (hyphens and the en dash trail: [`trails`]); Supplemental
+        // Punctuation
+        | 0x2000..=0x200F | 0x2014..=0x206F | 0x2E00..=0x2E7F
         // CJK Symbols and Punctuation: ideographic space, `、` `。`, the
         // brackets `「」『』【】〈〉《》`, but not the iteration marks `々` `〆` `〇`
         | 0x3000..=0x3004 | 0x3008..=0x3020 | 0x3030 | 0x303D
@@ -101,9 +103,10 @@ pub(crate) fn trailing_len(uri: &[u8]) -> Option<usize> {
 
 /// Whether the non-ASCII character `c` is the full stop, comma, semicolon,
 /// colon, question or exclamation mark of a script other than Latin and
-/// CJK (whose marks [`is_punctuation`] lists): `ucschar`s, and kept inside
-/// an IRI (an Arabic title may hold a `،`), but at its end in text they end
-/// the sentence, as C2's ASCII `.` `,` `;` `?` do (rule C8b).
+/// CJK (whose marks [`is_punctuation`] lists), a hyphen or the en dash:
+/// `ucschar`s, and kept inside an IRI (an Arabic title may hold a `،`, an
+/// English one a `–`), but at its end in text they end the sentence, as
+/// C2's ASCII `.` `,` `;` `?` do (rule C8b).
 pub(crate) fn trails(c: char) -> bool {
     matches!(
         u32::from(c),
@@ -130,6 +133,9 @@ pub(crate) fn trails(c: char) -> bool {
         | 0x166E | 0x17D4 | 0x17D5
         // Mongolian comma and full stop, Manchu comma and full stop
         | 0x1802 | 0x1803 | 0x1808 | 0x1809
+        // The hyphens, the figure dash and the en dash, which join words
+        // in titles (`Fisher–Yates_shuffle`, `Navier–Stokes`)
+        | 0x2010..=0x2013
     )
 }
 
@@ -408,7 +414,7 @@ mod tests {
     fn other_scripts_punctuation_trails() {
         for c in [
             '\u{60C}', '\u{61B}', '\u{61F}', '\u{6D4}', '\u{964}', '\u{965}', '\u{37E}', '\u{387}',
-            '\u{589}', '\u{1362}', '\u{104A}', '\u{17D4}', '\u{1803}',
+            '\u{589}', '\u{1362}', '\u{104A}', '\u{17D4}', '\u{1803}', '\u{2010}', '\u{2013}',
         ] {
             let s = format!("http://a/x{c}");
             assert!(char_len(c.to_string().as_bytes(), 0).is_some(), "{c:?}");
