@@ -212,11 +212,41 @@ fn usage_errors() {
             "--field is for --log json",
         ),
         (&["--field", "a"][..], "--log"),
+        // `--host` is a host and perhaps a port, no more; `--scheme` a
+        // list of schemes (spaces after the commas are fine).
+        (
+            &["--log", "combined", "--host", "a/b?c"][..],
+            "is not a host with an optional port",
+        ),
+        (
+            &["--log", "common", "--host", "u@h"][..],
+            "is not a host with an optional port",
+        ),
+        (&["--scheme", ""][..], "--scheme \"\" is not a scheme"),
+        (
+            &["--scheme", "http,h tp"][..],
+            "--scheme \"h tp\" is not a scheme",
+        ),
     ] {
         let o = run(&[&["extract"][..], args].concat(), b"{}\n");
         assert_eq!(code(&o), 2, "{args:?}");
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
+    let o = run(
+        &["extract", "--scheme", "http, ftp"],
+        b"http://a/ ftp://b/ gs://c/\n",
+    );
+    assert_eq!(stdout(&o), "http://a/\nftp://b/\n");
+    let o = run(&["extract", "--log", "common", "--host", "[::1]:8080"], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // `resolve` has no key for an invalid line.
+    let o = run(&["resolve", "--base", "http://a/", "--invalid", "key"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("possible values: report, pass, skip"),
+        "{}",
+        stderr(&o)
+    );
     // `elb` names the same format as `alb`.
     let (out, _, _) = extract(&["--log", "elb"], &["alb.log"]);
     assert_eq!(out, expected("alb.expected"));

@@ -244,6 +244,38 @@ pub struct InvalidArgs {
     pub strict: bool,
 }
 
+/// [`InvalidArgs`] for `resolve`, which has no key for an invalid line.
+#[derive(Args, Debug)]
+pub struct ResolveInvalidArgs {
+    /// What to do with invalid lines.
+    #[arg(long, value_enum, default_value_t = ResolveInvalid::Report)]
+    pub invalid: ResolveInvalid,
+    /// Exit with status 1 when some lines are invalid.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// [`InvalidPolicy`] but `key`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResolveInvalid {
+    /// Report on standard error and leave out.
+    Report,
+    /// Keep verbatim.
+    Pass,
+    /// Drop silently.
+    Skip,
+}
+
+impl From<ResolveInvalid> for InvalidPolicy {
+    fn from(p: ResolveInvalid) -> InvalidPolicy {
+        match p {
+            ResolveInvalid::Report => InvalidPolicy::Report,
+            ResolveInvalid::Pass => InvalidPolicy::Pass,
+            ResolveInvalid::Skip => InvalidPolicy::Skip,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct NormalizeArgs {
     #[command(flatten)]
@@ -286,7 +318,7 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub non_strict: bool,
     #[command(flatten)]
-    pub invalid: InvalidArgs,
+    pub invalid: ResolveInvalidArgs,
     #[command(flatten)]
     pub stats: StatsOptions,
     /// Output format: `text` (one URI per line), `json`, or `tsv`

@@ -216,7 +216,15 @@ impl Extract {
     pub fn new(a: ExtractArgs) -> anyhow::Result<Extract> {
         let base = match (a.base, a.host) {
             (Some(b), _) => Some(super::base_uri("--base", b)?),
-            (None, Some(h)) => Some(super::base_uri("--host", format!("http://{h}/"))?),
+            (None, Some(h)) => {
+                // A host and perhaps a port: the authority of `http://HOST/`
+                // and nothing more.
+                let base = super::base_uri("--host", format!("http://{h}/"))?;
+                if base.as_uri().authority() != Some(h.as_str()) || h.contains('@') {
+                    anyhow::bail!("--host {h:?} is not a host with an optional port (HOST[:PORT])");
+                }
+                Some(base)
+            }
             (None, None) => None,
         };
         let log = a.log.map(|f| Logs::new(f, a.field)).transpose()?;
@@ -237,8 +245,14 @@ impl Extract {
             schemes: a
                 .scheme
                 .iter()
-                .map(|s| s.to_ascii_lowercase().into_bytes())
-                .collect(),
+                .map(|s| {
+                    let s = s.trim();
+                    if !uriscan::parse(format!("{s}:").as_bytes(), Mode::Uri).is_ok_and(|u| u.path().is_empty()) {
+                        anyhow::bail!("--scheme {s:?} is not a scheme (a letter, then letters, digits, '+', '-' or '.')");
+                    }
+                    Ok(s.to_ascii_lowercase().into_bytes())
+                })
+                .collect::<anyhow::Result<_>>()?,
             to_uri: a.to_uri,
         })
     }

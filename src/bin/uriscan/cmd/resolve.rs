@@ -23,9 +23,6 @@ pub struct Resolve {
 
 impl Resolve {
     pub fn new(a: ResolveArgs) -> anyhow::Result<Resolve> {
-        if a.invalid.invalid == InvalidPolicy::Key {
-            anyhow::bail!("--invalid key is for normalize and dedup with --profile surt");
-        }
         let base = super::base_uri("--base", a.base)?;
         let mut common = Common::new(a.input, a.output, a.stats.format());
         common.chunk_size = common.chunk_size.min(chunk_for(base.as_str().len()));
@@ -36,7 +33,7 @@ impl Resolve {
             strict_scheme: !a.non_strict,
             emit: Transformed {
                 format: a.format,
-                invalid: a.invalid.invalid,
+                invalid: a.invalid.invalid.into(),
                 field: b"target",
                 with_original: false,
             },
