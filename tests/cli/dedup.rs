@@ -349,3 +349,34 @@ fn interrupted_memory_run_leaves_no_temporary_file() {
         assert_eq!(left_in(&dir.0), Vec::<String>::new(), "{signal}");
     }
 }
+
+/// The summary accounts for every line: unique, duplicate, or invalid and
+/// left out; passed or keyed, the invalid lines are among the first two,
+/// and it says so.
+#[test]
+fn summary_adds_up_for_every_invalid_policy() {
+    let input = b"http://a/\nHTTP://A/\nhttp://b/\nhttp://a/#x\nbad line\nbad line\nhttp://b/\n";
+    for (args, among) in [
+        (&["--invalid", "report"][..], false),
+        (&["--invalid", "skip"], false),
+        (&["--invalid", "pass"], true),
+        (&["--invalid", "key", "--profile", "surt"], true),
+    ] {
+        let o = run(&[&["dedup"][..], args].concat(), input);
+        assert_eq!(code(&o), 0, "{args:?}");
+        let err = stderr(&o);
+        let summary = err.lines().last().unwrap();
+        let n: Vec<u64> = summary
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        let [lines, unique, duplicates, invalid] = n[..] else {
+            panic!("{summary}")
+        };
+        assert_eq!((lines, invalid), (7, 2), "{summary}");
+        assert_eq!(unique, stdout(&o).lines().count() as u64, "{summary}");
+        let left_out = if among { 0 } else { invalid };
+        assert_eq!(lines, unique + duplicates + left_out, "{args:?}: {summary}");
+        assert_eq!(summary.ends_with("among them)"), among, "{summary}");
+    }
+}

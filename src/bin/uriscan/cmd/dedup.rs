@@ -164,8 +164,15 @@ impl Command for Dedup {
     }
 
     fn summary(&self, totals: &Stats, unique: &Unique) -> Option<String> {
+        // Lines are unique, duplicates or left out invalid; passed or keyed,
+        // the invalid lines are among the first two.
+        let among = match self.invalid {
+            InvalidPolicy::Pass => " (passed, among them)",
+            InvalidPolicy::Key => " (keyed, among them)",
+            InvalidPolicy::Report | InvalidPolicy::Skip => "",
+        };
         Some(format!(
-            "{}, {} unique, {}, {} invalid",
+            "{}, {} unique, {}, {} invalid{among}",
             count(totals.lines, "line", "lines"),
             unique.unique,
             count(unique.duplicates, "duplicate", "duplicates"),
