@@ -528,3 +528,24 @@ fn unreadable_inputs_exit_2_and_the_others_are_read() {
         )
     );
 }
+
+/// A file whose size is no length (sysfs gives every file 4096 bytes) is
+/// read to its end as it is: it ends early but has not shrunk.
+#[test]
+#[cfg(target_os = "linux")]
+fn sysfs_file_is_read_not_shrunk() {
+    let Some(path) = [
+        "/sys/devices/system/cpu/online",
+        "/sys/kernel/mm/transparent_hugepage/enabled",
+    ]
+    .into_iter()
+    .find(|p| {
+        std::fs::metadata(p).is_ok_and(|m| m.len() > std::fs::read(p).map_or(0, |d| d.len() as u64))
+    }) else {
+        eprintln!("no sysfs file with a nominal size here: nothing to check");
+        return;
+    };
+    let o = run(&["stats", path], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("lines       1\n"), "{}", stdout(&o));
+}

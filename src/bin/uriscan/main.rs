@@ -346,6 +346,8 @@ struct Shrinking {
     /// a regular file: a FIFO, a device, a file of /proc, whose sizes say
     /// nothing).
     size: u64,
+    /// The file's size when it was opened.
+    len: u64,
     read: u64,
 }
 
@@ -381,8 +383,14 @@ impl Shrinking {
         Ok(Shrinking {
             file,
             size,
+            len: meta.len(),
             read: 0,
         })
+    }
+
+    /// Whether the file's size is now less than it was when opened.
+    fn shrank(&self) -> io::Result<bool> {
+        Ok(self.file.metadata()?.len() < self.len)
     }
 }
 
@@ -390,7 +398,9 @@ impl Read for Shrinking {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.file.read(buf)?;
         self.read += n as u64;
-        if n == 0 && !buf.is_empty() && self.read < self.size {
+        // (A file whose size is no length, as sysfs gives every file 4096,
+        // ends early but has not shrunk: its size still says the same.)
+        if n == 0 && !buf.is_empty() && self.read < self.size && self.shrank()? {
             return Err(io::Error::other(format!(
                 "it shrank while it was read: it ended after {} of the {} bytes it had when opened",
                 self.read, self.size
