@@ -10,7 +10,8 @@
 //! but trails at its end as `.` `,` `?` do ([`trails`]).
 //!
 //! The mapping percent-encodes the UTF-8 bytes of every non-ASCII character
-//! (userinfo, path, query, fragment) and converts a non-ASCII host with IDNA
+//! (userinfo, IP literal, port, path, query, fragment) and converts a
+//! non-ASCII registered name with IDNA
 //! (UTS 46, through the `idna` crate) to its `xn--` form. It leaves the ASCII
 //! bytes alone: whether the result is a valid URI is the parser's to say.
 
@@ -169,26 +170,31 @@ pub fn iri_to_uri(iri: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
     let query = split.query();
     let mut at = 0;
     if let Some(auth) = split.authority() {
-        // The host: after the last `@`, before a `:` and digits to the end
-        // (that `:` is after the last `@`, which is no digit).
+        // The host: after the last `@`; an IP literal to its `]`, a name to
+        // the first `:`, where the port starts.
         let a = &iri[auth.clone()];
         let host_start = auth.start + memchr::memrchr(b'@', a).map_or(0, |i| i + 1);
-        let digits = a.iter().rev().take_while(|b| b.is_ascii_digit()).count();
-        let host_end = match a.len().checked_sub(digits + 1) {
-            Some(i) if a[i] == b':' => auth.start + i,
-            _ => auth.end,
-        };
+        let h = &iri[host_start..auth.end];
+        let host_end = host_start
+            + match h.first() {
+                Some(b'[') => memchr::memchr(b']', h).map_or(h.len(), |i| i + 1),
+                _ => memchr::memchr(b':', h).unwrap_or(h.len()),
+            };
         encode(iri, at, host_start, &query, Component::Userinfo, out)?;
         let name = &iri[host_start..host_end];
-        if name.is_ascii() {
-            out.extend_from_slice(name);
+        if name.is_ascii() || name[0] == b'[' {
+            // Only a registered name goes through IDNA (RFC 3987 section
+            // 3.1): an IP literal's other characters are encoded (and
+            // make it invalid), as are a port's.
+            encode(iri, host_start, host_end, &query, Component::Host, out)?;
         } else {
             let bad = || Error::new(host_start, Component::Host, ErrorKind::InvalidByte(name[0]));
             let name = std::str::from_utf8(name).map_err(|_| bad())?;
             let ascii = idna::domain_to_ascii(name).map_err(|_| bad())?;
             out.extend_from_slice(ascii.as_bytes());
         }
-        at = host_end;
+        encode(iri, host_end, auth.end, &query, Component::Port, out)?;
+        at = auth.end;
     }
     let fragment = split.fragment();
     for (end, component) in [
@@ -318,6 +324,19 @@ mod tests {
             "http://xn--bcher-kva.xn--p1ai:8080/x"
         );
         assert_eq!(map("http://[::1]/é").unwrap(), "http://[::1]/%C3%A9");
+        // Only a registered name goes through IDNA: a port's and an IP
+        // literal's other characters are encoded (and the URI invalid), not
+        // mapped to ASCII digits or Punycode.
+        assert_eq!(
+            map("http://ü.com:８０/").unwrap(),
+            "http://xn--tda.com:%EF%BC%98%EF%BC%90/"
+        );
+        assert_eq!(map("http://[ü]/").unwrap(), "http://[%C3%BC]/");
+        assert_eq!(map("http://[::1]:80/ü").unwrap(), "http://[::1]:80/%C3%BC");
+        assert_eq!(map("http://ü.com:/x").unwrap(), "http://xn--tda.com:/x");
+        let mut out = Vec::new();
+        let e = iri_to_uri("http://a:\u{85}/".as_bytes(), &mut out).unwrap_err();
+        assert_eq!((e.offset(), e.component()), (9, Component::Port));
         assert_eq!(map("urn:x:ü").unwrap(), "urn:x:%C3%BC");
         // iprivate: in the query only.
         assert_eq!(map("http://a/?\u{E000}").unwrap(), "http://a/?%EE%80%80");
