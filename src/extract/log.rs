@@ -406,6 +406,9 @@ pub(crate) fn split_request(
     let last = usual.or_else(|| memchr::memrchr(b' ', r));
     match (first, last) {
         (Some(f), Some(l)) if f < l => (Some(0..f), Some(f + 1..l)),
+        // HTTP/0.9's `GET /path`, with no protocol: a target that starts
+        // with `/` (other lines of one space are no request).
+        (Some(f), Some(_)) if r.get(f + 1) == Some(&b'/') => (Some(0..f), Some(f + 1..r.len())),
         (None, None) if !r.is_empty() && r != b"-" => (None, Some(0..r.len())),
         _ => (None, None),
     }
@@ -609,6 +612,7 @@ mod tests {
         ) {
             let expected = match (memchr::memchr(b' ', &r), memchr::memrchr(b' ', &r)) {
                 (Some(f), Some(l)) if f < l => (Some(0..f), Some(f + 1..l)),
+                (Some(f), Some(_)) if r.get(f + 1) == Some(&b'/') => (Some(0..f), Some(f + 1..r.len())),
                 (None, None) if !r.is_empty() && r != b"-" => (None, Some(0..r.len())),
                 _ => (None, None),
             };

@@ -287,3 +287,23 @@ https://cdn.example/r\nhttps://evil.example:443\n"
         stderr(&o)
     );
 }
+
+/// HTTP/0.9's request line, `GET /path` with no protocol, gives its
+/// target; a line of one space that is no request gives none; `OPTIONS *`
+/// has no URI in any format.
+#[test]
+fn http_09_target_and_options_star() {
+    let o = run(
+        &["extract", "--log", "combined", "--all"],
+        b"1.2.3.4 - - [01/May/2024:10:00:07 +0000] \"GET /old\" 200 1 \"-\" \"ua\"\n\
+1.2.3.4 - - [01/May/2024:10:00:08 +0000] \"junk here\" 400 1 \"-\" \"ua\"\n\
+1.2.3.4 - - [01/May/2024:10:00:09 +0000] \"OPTIONS * HTTP/1.1\" 200 1 \"-\" \"ua\"\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "/old\n");
+    let o = run(
+        &["extract", "--log", "w3c"],
+        b"#Fields: cs-method cs-uri-stem cs-host\nOPTIONS * h\nGET /x h\n",
+    );
+    assert_eq!(stdout(&o), "http://h/x\n", "{}", stderr(&o));
+}

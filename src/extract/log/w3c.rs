@@ -132,6 +132,8 @@ pub(super) fn parse_line<'a>(
         }),
         (None, None) => None,
     };
+    // `OPTIONS *` asks about the server, as in the other formats: no URI.
+    let target = target.filter(|(_, t)| &t[..] != b"*");
     if let Some((s, target)) = target {
         let origin_form = super::is_origin_form(&target);
         let uri = match HOSTS.into_iter().find_map(get) {
