@@ -125,11 +125,14 @@ fn check_modes() {
     assert_eq!(code(&o), 0);
     let o = run(&["check", "--mode", "uri"], input);
     assert_eq!(code(&o), 1);
-    assert_eq!(stdout(&o), "-:2:1: missing scheme: not an absolute URI\n");
+    assert_eq!(
+        stdout(&o),
+        "-:2:1: missing scheme: a relative reference, not a URI\n"
+    );
     let o = run(&["check", "--mode", "absolute"], input);
     assert_eq!(
         stdout(&o),
-        "-:1:10: an absolute URI may not have a fragment\n-:2:1: missing scheme: not an absolute URI\n"
+        "-:1:10: an absolute URI may not have a fragment\n-:2:1: missing scheme: a relative reference, not a URI\n"
     );
     let o = run(&["check", "--mode", "bogus"], input);
     assert_eq!(code(&o), 2);

@@ -391,7 +391,9 @@ impl fmt::Display for Error {
             ErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02X} in {c}"),
             ErrorKind::BadPercentEncoding => write!(f, "'%' not followed by two hex digits in {c}"),
             ErrorKind::SchemeStart => f.write_str("scheme does not start with a letter"),
-            ErrorKind::MissingScheme => f.write_str("missing scheme: not an absolute URI"),
+            ErrorKind::MissingScheme => {
+                f.write_str("missing scheme: a relative reference, not a URI")
+            }
             ErrorKind::ColonInFirstSegment => {
                 f.write_str("':' in the first segment of a relative path (write './' before it)")
             }

@@ -239,14 +239,6 @@ fn usage_errors() {
     assert_eq!(stdout(&o), "http://a/\nftp://b/\n");
     let o = run(&["extract", "--log", "common", "--host", "[::1]:8080"], b"");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    // `resolve` has no key for an invalid line.
-    let o = run(&["resolve", "--base", "http://a/", "--invalid", "key"], b"");
-    assert_eq!(code(&o), 2);
-    assert!(
-        stderr(&o).contains("possible values: report, pass, skip"),
-        "{}",
-        stderr(&o)
-    );
     // `elb` names the same format as `alb`.
     let (out, _, _) = extract(&["--log", "elb"], &["alb.log"]);
     assert_eq!(out, expected("alb.expected"));

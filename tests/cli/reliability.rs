@@ -197,6 +197,13 @@ fn split_tsv_is_lossless_for_bytes_that_are_not_utf8() {
         "{}",
         stdout(&o)
     );
+    // Control characters, DEL and C1 too, are escaped in JSON.
+    let o = run(&["split"], "/\x01\x7f\u{85}é\n".as_bytes());
+    assert!(
+        stdout(&o).contains("\"path\":\"/\\u0001\\u007f\\u0085é\""),
+        "{}",
+        stdout(&o)
+    );
 }
 
 /// `--invalid pass --format tsv` escapes the invalid line in both its

@@ -72,7 +72,6 @@ fn invalid_key_needs_the_surt_profile() {
         &["normalize", "--invalid", "key"][..],
         &["normalize", "--profile", "web", "--invalid", "key"],
         &["dedup", "--invalid", "key"],
-        &["resolve", "--base", "http://a/", "--invalid", "key"],
     ] {
         let o = run(args, b"http://a/\n");
         assert_eq!(code(&o), 2, "{args:?}");
@@ -82,6 +81,16 @@ fn invalid_key_needs_the_surt_profile() {
             stderr(&o)
         );
     }
+    // `resolve` has no key for an invalid line, nor offers one.
+    let o = run(&["resolve", "--base", "http://a/", "--invalid", "key"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("possible values: report, pass, skip"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["resolve", "--help"], b"");
+    assert!(!stdout(&o).contains("key:"), "{}", stdout(&o));
 }
 
 #[test]

@@ -164,8 +164,9 @@ impl Transformed {
     }
 }
 
-/// Appends `bytes` as the inside of a JSON string: `"` `\` and control bytes
-/// escaped, bytes that are not UTF-8 replaced by U+FFFD.
+/// Appends `bytes` as the inside of a JSON string: `"` `\` and control
+/// characters (C0, DEL, C1) escaped, bytes that are not UTF-8 replaced by
+/// U+FFFD.
 pub fn json_str_body(out: &mut Vec<u8>, bytes: &[u8]) {
     // Whether any byte needs escaping, with no branch per byte (the
     // compiler vectorizes the fold; a short-circuiting `all` it does not).
@@ -184,7 +185,9 @@ pub fn json_str_body(out: &mut Vec<u8>, bytes: &[u8]) {
                 '\n' => out.extend_from_slice(b"\\n"),
                 '\r' => out.extend_from_slice(b"\\r"),
                 '\t' => out.extend_from_slice(b"\\t"),
-                c if (c as u32) < 0x20 => {
+                // C0, DEL and C1: control characters, which a terminal
+                // would act on.
+                c if (c as u32) < 0x20 || ('\u{7f}'..='\u{9f}').contains(&c) => {
                     let _ = write!(out, "\\u{:04x}", c as u32);
                 }
                 c => {
