@@ -290,12 +290,22 @@ fn delimiting_rules() {
         ("x = 'http://q.com/a'.format(1)", &["http://q.com/a"]),
         ("url('http://a.com/b.css');", &["http://a.com/b.css"]),
         ("f('http://a.com/it's')", &["http://a.com/it's"]),
-        // C6 HTML: attributes, with `&amp;` decoded there (linkify html()).
+        // C6 HTML: attributes and element text, with `&amp;` and numeric
+        // references to URI characters decoded there (linkify html() gives
+        // the link text's span as written; its URI is decoded).
         ("http://example.org\"/>", &["http://example.org"]),
         ("http://example.org</p>", &["http://example.org"]),
         (
             "<a href=\"http://h.com/?a=1&amp;b=2\">http://h.com/?a=1&amp;b=2</a>",
-            &["http://h.com/?a=1&b=2", "http://h.com/?a=1&amp;b=2"],
+            &["http://h.com/?a=1&b=2", "http://h.com/?a=1&b=2"],
+        ),
+        (
+            "<a href=\"http://m.org/c?q=l&#x26;s=2\">x</a> <a href='http://r.org/G%3C&#39;_&#0000038;x&#x25;41'>",
+            &["http://m.org/c?q=l&s=2", "http://r.org/G%3C'_&x&#x25;41"],
+        ),
+        (
+            "{\"html\":\"<a href=\\\"https://a.com/?b=1&amp;c=2\\\">\"}",
+            &["https://a.com/?b=1&c=2"],
         ),
         ("<img src='http://i.com/a.png'/>", &["http://i.com/a.png"]),
         // C6 an HTML reference to a character that ends a URI ends it:

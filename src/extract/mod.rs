@@ -26,8 +26,10 @@
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
 //!    `(http://a/)(http://b/)`); then trailing `.` `,` `:` `;` `!` `?` `'`
 //!    `*` and openers are not part of it, nor, after a Markdown emphasis
-//!    opener (`_`, `__`, `~~`), the same closer. In an HTML attribute value (after
-//!    `="` or `='`) `&amp;` is decoded to `&`; an HTML reference to a
+//!    opener (`_`, `__`, `~~`), the same closer; nor a `,` and what follows
+//!    when another `scheme://` does. In an HTML attribute value (after `="`
+//!    or `='`) or element text (after a `>`), `&amp;` and numeric references
+//!    to URI characters are decoded; an HTML reference to a
 //!    character that ends a URI (`&quot;`, `&gt;`, `&nbsp;`, `&#8203;`)
 //!    ends it, anywhere.
 //! 4. A URI in angle brackets, `<http://example.com/a b>` or `<URL:...>`, runs
@@ -411,8 +413,8 @@ impl<'a> Extract<'a> {
             let raw = &text[start..end];
             let uri = if json || self.run.escaped_before(end) {
                 Cow::Owned(unescaped(raw, json))
-            } else if in_attribute(before) && has_amp_entity(raw) {
-                Cow::Owned(replace_all(raw, b"&amp;", b"&"))
+            } else if in_markup(before) && has_uri_reference(raw) {
+                Cow::Owned(decode_uri_references(raw))
             } else {
                 Cow::Borrowed(raw)
             };
@@ -654,27 +656,79 @@ fn schemeless_at<'t>(
     ))
 }
 
-/// Whether `raw` holds `&amp;`: a search for `&` (rare in a URI), where a
-/// `memmem` searcher's set-up cost more than the search (1% of `extract`).
-fn has_amp_entity(raw: &[u8]) -> bool {
-    memchr::memchr_iter(b'&', raw).any(|i| raw[i..].starts_with(b"&amp;"))
+/// Whether `raw` holds an HTML character reference that
+/// [`decode_uri_references`] decodes.
+fn has_uri_reference(raw: &[u8]) -> bool {
+    memchr::memchr_iter(b'&', raw).any(|i| uri_reference(&raw[i..]).is_some())
 }
 
-/// Whether a URI after `before` is an HTML attribute's value (`href="`).
-fn in_attribute(before: &[u8]) -> bool {
-    before.ends_with(b"=\"") || before.ends_with(b"='")
+/// Whether a URI after `before` is HTML's: an attribute's value (`href="`,
+/// `href='`, or `href=\"` in a JSON string), or an element's text (right
+/// after a tag's `>`), where `&amp;` means `&`.
+fn in_markup(before: &[u8]) -> bool {
+    before.ends_with(b"=\"")
+        || before.ends_with(b"='")
+        || before.ends_with(b"=\\\"")
+        || before.ends_with(b">") && before.len() > 1 && !before[..before.len() - 1].ends_with(b" ")
 }
 
-/// `bytes` with each `from` replaced by `to`.
-fn replace_all(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    for i in memchr::memmem::find_iter(bytes, from) {
-        out.extend_from_slice(&bytes[at..i]);
-        out.extend_from_slice(to);
-        at = i + from.len();
+/// The byte and length of the HTML character reference that `bytes`
+/// starts with, when it stands for a URI character: `&amp;`, or a numeric
+/// reference (`&#38;`, `&#x26;`, `&#39;`, `&#x2F;`) to an ASCII byte of
+/// the URI alphabet but `%` (which would make an escape of what follows).
+fn uri_reference(bytes: &[u8]) -> Option<(u8, usize)> {
+    if bytes.starts_with(b"&amp;") {
+        return Some((b'&', 5));
     }
-    out.extend_from_slice(&bytes[at..]);
+    let rest = bytes.strip_prefix(b"&#")?;
+    let (hex, digits) = match rest.first()? {
+        b'x' | b'X' => (true, &rest[1..]),
+        _ => (false, rest),
+    };
+    let n = digits
+        .iter()
+        .take(7)
+        .take_while(|b| {
+            if hex {
+                b.is_ascii_hexdigit()
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+        .count();
+    if n == 0 || digits.get(n) != Some(&b';') {
+        return None;
+    }
+    let value = u32::from_str_radix(
+        core::str::from_utf8(&digits[..n]).ok()?,
+        if hex { 16 } else { 10 },
+    )
+    .ok()?;
+    let b = u8::try_from(value)
+        .ok()
+        .filter(|&b| classes::is(b, classes::QUERY | classes::GEN_OTHER))?;
+    Some((b, bytes.len() - digits.len() + n + 1))
+}
+
+/// `raw` with each reference of [`uri_reference`] decoded.
+fn decode_uri_references(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(b'&', &raw[at..]) {
+        let amp = at + i;
+        out.extend_from_slice(&raw[at..amp]);
+        match uri_reference(&raw[amp..]) {
+            Some((b, len)) => {
+                out.push(b);
+                at = amp + len;
+            }
+            None => {
+                out.push(b'&');
+                at = amp + 1;
+            }
+        }
+    }
+    out.extend_from_slice(&raw[at..]);
     out
 }
 
