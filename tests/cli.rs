@@ -5,6 +5,8 @@
 mod conventions;
 /// `dedup --memory`, memory limits, a closed output.
 mod dedup;
+/// The README's and docs/CLI.md's console examples, run as printed.
+mod doc_examples;
 mod extract_text;
 mod iri;
 /// `extract --log` on the sample logs of tests/data/logs.
