@@ -158,6 +158,27 @@ fn generate_man_page_and_completions() {
         "the roff header comes first"
     );
     assert!(man.contains("dedup") && man.contains("\\-\\-generate"));
+    // Each page its SEE ALSO names follows, with the subcommand's options.
+    let titles: Vec<&str> = man.lines().filter(|l| l.starts_with(".TH ")).collect();
+    for sub in [
+        "check",
+        "split",
+        "stats",
+        "normalize",
+        "resolve",
+        "dedup",
+        "extract",
+    ] {
+        assert!(man.contains(&format!("uriscan\\-{sub}(1)")), "{sub}");
+        assert!(
+            titles
+                .iter()
+                .any(|t| t.starts_with(&format!(".TH uriscan-{sub} 1"))),
+            "{sub}: {titles:?}"
+        );
+    }
+    assert_eq!(titles.len(), 8, "{titles:?}");
+    assert!(man.contains("\\-\\-drop\\-params") && man.contains("\\-\\-max\\-line"));
     for shell in ["bash", "zsh", "fish", "powershell"] {
         let o = generate(&format!("complete-{shell}"));
         assert_eq!(code(&o), 0, "{shell}");

@@ -35,7 +35,8 @@ pub struct Cli {
 /// What `--generate` prints.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generate {
-    /// The man page, in roff.
+    /// The man pages, in roff: uriscan(1), then uriscan-check(1) and the
+    /// other subcommands'.
     Man,
     /// Completions for bash.
     CompleteBash,
@@ -54,8 +55,28 @@ pub fn generate(kind: Generate) -> io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let shell = match kind {
         Generate::Man => {
-            clap_mangen::Man::new(command).render(&mut out)?;
-            return Ok(out);
+            // The page of uriscan, then one for each subcommand (the
+            // `uriscan-check(1)`... its SEE ALSO names), each with its own
+            // title: `man -l` shows them one after the other.
+            command.build();
+            for sub in command
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+            {
+                // (clap names a command with a `'static` string; these
+                // few live until the process ends, in a moment.)
+                let name: &'static str = Box::leak(format!("uriscan-{}", sub.get_name()).into());
+                let sub = sub
+                    .clone()
+                    .name(name)
+                    .bin_name(name.replace('-', " "))
+                    .version(env!("CARGO_PKG_VERSION"));
+                clap_mangen::Man::new(sub).render(&mut out)?;
+            }
+            let mut pages = Vec::new();
+            clap_mangen::Man::new(command).render(&mut pages)?;
+            pages.append(&mut out);
+            return Ok(pages);
         }
         Generate::CompleteBash => Shell::Bash,
         Generate::CompleteZsh => Shell::Zsh,
