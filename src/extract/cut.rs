@@ -7,7 +7,6 @@ use super::escape::{
 };
 use super::iri;
 use super::scan::Scan;
-use crate::classes;
 
 /// Whether `b` is punctuation or an opener that does not end a URI when a
 /// trailing one (rule C2, and C3's openers).
@@ -93,7 +92,6 @@ pub(super) fn cut(
             reference_end(text, body, end)
         }
     };
-    let end = before_listed_uri(text, body, end);
     scan.work(end - body);
     let cut_end = end;
     let mut end = trim(scan, text, start, end);
@@ -105,30 +103,6 @@ pub(super) fn cut(
     // `~~x~~` goes with the opener before it (rule C2b).
     if start > 0 && matches!(text[start - 1], b'_' | b'~') {
         return emphasis_end(scan, text, start, end);
-    }
-    end
-}
-
-/// `end`, or the first `,` of `text[body..end]` that another URI with an
-/// authority follows (`scheme://`): a list of URIs (`gs://a,gs://b`,
-/// `@uref{http://a.org,http://a.org}`) is one URI each (rule C2c). A URI
-/// after another's `=`, `?` or `/` (`?url=http://b/`) stays in it.
-#[inline(always)]
-fn before_listed_uri(text: &[u8], body: usize, end: usize) -> usize {
-    let mut at = body;
-    while let Some(i) = memchr::memchr(b',', &text[at..end]) {
-        let comma = at + i;
-        // The scheme's bytes stop at the next `,`: each byte is looked at
-        // once.
-        let rest = &text[comma + 1..end];
-        let scheme = rest
-            .iter()
-            .take_while(|&&b| classes::is(b, classes::SCHEME))
-            .count();
-        if rest.first().is_some_and(u8::is_ascii_alphabetic) && rest[scheme..].starts_with(b"://") {
-            return comma;
-        }
-        at = comma + 1;
     }
     end
 }

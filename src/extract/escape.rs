@@ -49,10 +49,13 @@ fn string_escape(text: &[u8], at: usize) -> Option<(char, usize)> {
     }
 }
 
-/// Whether `c` is punctuation or a bracket that rules C2, C3 and C8b judge
-/// by where it stands, not by what it is.
+/// Whether `c` is punctuation or a bracket that rules C2 and C3 judge by
+/// where it stands, not by what it is. (C8b's characters are not: escaped,
+/// as Python's `json.dumps` writes every non-ASCII one, they continue a URI
+/// wherever they stand, `\u060c` in an Arabic title or `\u2013` in
+/// `Fisher\u2013Yates`.)
 fn positional(c: char) -> bool {
-    (c.is_ascii() && (is_trailing(c as u8) || matches!(c, ')' | ']'))) || iri::trails(c)
+    c.is_ascii() && (is_trailing(c as u8) || matches!(c, ')' | ']'))
 }
 
 /// The string escape whose `\` is `text[at - 1]`, when that `\` is not

@@ -83,9 +83,9 @@ fn is_punctuation(c: char) -> bool {
     )
 }
 
-/// The length of the last character of `uri` when it is sentence
-/// punctuation of a script other than Latin and CJK ([`trails`]), else
-/// `None`.
+/// The length of the last character of `uri` when it trails ([`trails`]:
+/// the sentence punctuation of a script other than Latin and CJK, a hyphen
+/// or the en dash), else `None`.
 pub(crate) fn trailing_len(uri: &[u8]) -> Option<usize> {
     // Every such character is of two or three bytes: a two-byte one's
     // lead byte is never a three-byte one's continuation byte.

@@ -127,18 +127,6 @@ pub struct LogUri<'a> {
     pub origin_form: bool,
 }
 
-/// Whether the request target `t` (CONNECT's authority-form given as
-/// `//host:port`) is in origin-form: it starts with `/`, and is not
-/// `//` followed by an authority alone (no `/`, `?` or `#` after it), the
-/// form CONNECT's target is given in.
-pub(crate) fn is_origin_form(t: &[u8]) -> bool {
-    match t {
-        [b'/', b'/', rest @ ..] => rest.iter().any(|b| matches!(b, b'/' | b'?' | b'#')),
-        [b'/', ..] => true,
-        _ => false,
-    }
-}
-
 /// Reads the lines of a log of one format, in order, and gives the URIs of
 /// each.
 ///
@@ -227,7 +215,7 @@ impl LogParser {
                 if let Some(t) = f.target.filter(|t| &t[..] != b"*") {
                     out.push(LogUri {
                         at: f.target_at,
-                        origin_form: is_origin_form(&t),
+                        origin_form: f.origin_form,
                         uri: t,
                         known_valid: false,
                     });
@@ -278,6 +266,9 @@ pub struct LogFields<'a> {
     pub target: Option<Cow<'a, [u8]>>,
     /// Where the target starts in the line.
     pub target_at: usize,
+    /// Whether the target is in origin-form (`/path?q`, RFC 9112 section
+    /// 3.2.1): a path, even when it starts with `//`; not a CONNECT's.
+    pub origin_form: bool,
     /// The Referer, unescaped, unless `-` or absent (common format).
     pub referer: Option<Cow<'a, [u8]>>,
     /// Where the Referer starts in the line.
@@ -327,10 +318,13 @@ pub fn parse_log_line(line: &[u8], combined: bool) -> Option<LogFields<'_>> {
         Some(t) if connect => Some(Cow::Owned([&b"//"[..], &t].concat())),
         t => t,
     };
+    // Any other target that starts with `/` is a path, `//` or not.
+    let origin_form = !connect && target.as_ref().is_some_and(|t| t.starts_with(b"/"));
     Some(LogFields {
         method,
         target,
         target_at,
+        origin_form,
         referer,
         referer_at,
     })
@@ -503,24 +497,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-
-    #[test]
-    fn origin_form_is_a_path_but_connect_is_not() {
-        for (t, origin) in [
-            (&b"/a?b"[..], true),
-            (b"//x/y", true),
-            (b"//x?y", true),
-            (b"//x#y", true),
-            (b"/", true),
-            (b"//x:443", false),
-            (b"//", false),
-            (b"http://x/", false),
-            (b"*", false),
-            (b"", false),
-        ] {
-            assert_eq!(is_origin_form(t), origin, "{}", t.escape_ascii());
-        }
-    }
 
     /// [`head`] as the format says it, a byte at a time: three fields
     /// ended by a space each, then a `[`, the date up to the first `]`,

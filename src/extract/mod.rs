@@ -26,8 +26,7 @@
 //!    closes no opener of the URI ends it (`[a](http://x/b)`,
 //!    `(http://a/)(http://b/)`); then trailing `.` `,` `:` `;` `!` `?` `'`
 //!    `*` and openers are not part of it, nor, after a Markdown emphasis
-//!    opener (`_`, `__`, `~~`), the same closer; nor a `,` and what follows
-//!    when another `scheme://` does. In an HTML attribute value (after `="`
+//!    opener (`_`, `__`, `~~`), the same closer. In an HTML attribute value (after `="`
 //!    or `='`) or element text (after a `>`), `&amp;` and numeric references
 //!    to URI characters are decoded; an HTML reference to a
 //!    character that ends a URI (`&quot;`, `&gt;`, `&nbsp;`, `&#8203;`)
@@ -112,7 +111,8 @@ pub struct Found<'a> {
     /// host's for a schemeless one).
     pub start: usize,
     /// The URI: borrowed from the text, or owned when whitespace, JSON
-    /// escapes or an HTML attribute's `&amp;` were undone.
+    /// escapes or HTML's references to URI characters (`&amp;`, in an
+    /// attribute or an element's text) were undone.
     pub uri: Cow<'a, [u8]>,
 }
 
@@ -664,12 +664,14 @@ fn has_uri_reference(raw: &[u8]) -> bool {
 
 /// Whether a URI after `before` is HTML's: an attribute's value (`href="`,
 /// `href='`, or `href=\"` in a JSON string), or an element's text (right
-/// after a tag's `>`), where `&amp;` means `&`.
+/// after a tag's `>`: after a name, a quote or the `/` of `<br/>`; not an
+/// arrow's `->` or `=>`, nor a quoted mail's `> `), where `&amp;` means `&`.
 fn in_markup(before: &[u8]) -> bool {
-    before.ends_with(b"=\"")
-        || before.ends_with(b"='")
-        || before.ends_with(b"=\\\"")
-        || before.ends_with(b">") && before.len() > 1 && !before[..before.len() - 1].ends_with(b" ")
+    match before {
+        [.., b'=', b'"' | b'\''] | [.., b'=', b'\\', b'"'] => true,
+        [.., b, b'>'] => b.is_ascii_alphanumeric() || matches!(b, b'"' | b'\'' | b'/'),
+        _ => false,
+    }
 }
 
 /// The byte and length of the HTML character reference that `bytes`

@@ -149,7 +149,8 @@ fn run_examples(doc: &str) -> usize {
                 step.command,
                 step.expected.join("\n")
             );
-            ran += 1;
+            // (A `cat` of a file made from the doc's lines proves nothing.)
+            ran += usize::from(!step.command.starts_with("cat "));
         }
     }
     ran
@@ -158,7 +159,7 @@ fn run_examples(doc: &str) -> usize {
 #[test]
 #[cfg(unix)]
 fn readme_and_cli_doc_examples_print_what_they_show() {
-    for (doc, at_least) in [("README.md", 18), ("docs/CLI.md", 22)] {
+    for (doc, at_least) in [("README.md", 16), ("docs/CLI.md", 18)] {
         let ran = run_examples(doc);
         assert!(ran >= at_least, "{doc}: only {ran} commands");
     }

@@ -224,6 +224,14 @@ fn usage_errors() {
         ),
         (&["--scheme", ""][..], "--scheme \"\" is not a scheme"),
         (
+            &["--log", "common", "--host", ""][..],
+            "is not a host with an optional port",
+        ),
+        (
+            &["--log", "common", "--host", ":80"][..],
+            "is not a host with an optional port",
+        ),
+        (
             &["--scheme", "http,h tp"][..],
             "--scheme \"h tp\" is not a scheme",
         ),
@@ -252,7 +260,8 @@ fn usage_errors() {
 fn base_keeps_a_double_slash_target_on_its_host() {
     let combined = b"1.2.3.4 - - [01/May/2024:10:00:07 +0000] \"GET //evil.example/x?q HTTP/1.1\" 200 1 \"-\" \"-\"\n\
 1.2.3.4 - - [01/May/2024:10:00:08 +0000] \"GET //evil.example\\x2Fy HTTP/1.1\" 200 1 \"//cdn.example/r\" \"-\"\n\
-1.2.3.4 - - [01/May/2024:10:00:09 +0000] \"CONNECT evil.example:443 HTTP/1.1\" 200 1 \"-\" \"-\"\n";
+1.2.3.4 - - [01/May/2024:10:00:09 +0000] \"CONNECT evil.example:443 HTTP/1.1\" 200 1 \"-\" \"-\"\n\
+1.2.3.4 - - [01/May/2024:10:00:10 +0000] \"GET //evil.example HTTP/1.1\" 200 1 \"-\" \"-\"\n";
     let o = run(
         &[
             "extract",
@@ -267,7 +276,7 @@ fn base_keeps_a_double_slash_target_on_its_host() {
     assert_eq!(
         stdout(&o),
         "https://good.example//evil.example/x?q\nhttps://good.example//evil.example/y\n\
-https://cdn.example/r\nhttps://evil.example:443\n"
+https://cdn.example/r\nhttps://evil.example:443\nhttps://good.example//evil.example\n"
     );
     let w3c = b"#Fields: date time cs-method cs-uri-stem cs-uri-query s-port cs(Referer)\n\
 2024-05-01 00:00:01 GET //evil.example/x a=1 80 -\n";

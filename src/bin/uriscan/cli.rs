@@ -24,7 +24,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
-    /// Print the man page (roff) or a shell's completion script to standard
+    /// Print the man pages (roff) or a shell's completion script to standard
     /// output, and exit.
     #[arg(long, value_enum, value_name = "KIND")]
     pub generate: Option<Generate>,
@@ -58,11 +58,10 @@ pub fn generate(kind: Generate) -> io::Result<Vec<u8>> {
             // The page of uriscan, then one for each subcommand (the
             // `uriscan-check(1)`... its SEE ALSO names), each with its own
             // title: `man -l` shows them one after the other.
+            // (No page for `help`, which the man pages replace.)
+            command = command.disable_help_subcommand(true);
             command.build();
-            for sub in command
-                .get_subcommands()
-                .filter(|s| !s.is_hide_set() && s.get_name() != "help")
-            {
+            for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
                 // (clap names a command with a `'static` string; these
                 // few live until the process ends, in a moment.)
                 let name: &'static str = Box::leak(format!("uriscan-{}", sub.get_name()).into());

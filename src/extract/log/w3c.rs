@@ -135,7 +135,6 @@ pub(super) fn parse_line<'a>(
     // `OPTIONS *` asks about the server, as in the other formats: no URI.
     let target = target.filter(|(_, t)| &t[..] != b"*");
     if let Some((s, target)) = target {
-        let origin_form = super::is_origin_form(&target);
         let uri = match HOSTS.into_iter().find_map(get) {
             Some((_, host)) if target.starts_with(b"/") => {
                 let scheme: &[u8] = match get(PROTOCOL) {
@@ -151,8 +150,8 @@ pub(super) fn parse_line<'a>(
             }
             _ => target,
         };
-        // (Made absolute, it is no longer a path.)
-        let origin_form = origin_form && uri.starts_with(b"/");
+        // A stem is a path (`//x/y` too), unless a host made it absolute.
+        let origin_form = uri.starts_with(b"/");
         out.push(LogUri {
             at: s,
             uri,

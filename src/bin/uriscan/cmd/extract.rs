@@ -220,7 +220,8 @@ impl Extract {
                 // A host and perhaps a port: the authority of `http://HOST/`
                 // and nothing more.
                 let base = super::base_uri("--host", format!("http://{h}/"))?;
-                if base.as_uri().authority() != Some(h.as_str()) || h.contains('@') {
+                let uri = base.as_uri();
+                if uri.authority() != Some(h.as_str()) || h.contains('@') || uri.host().is_none_or(str::is_empty) {
                     anyhow::bail!("--host {h:?} is not a host with an optional port (HOST[:PORT])");
                 }
                 Some(base)
