@@ -145,6 +145,17 @@ fn output_file_that_cannot_be_created_exits_2() {
     assert!(stderr(&o).contains("cannot create the output file"));
 }
 
+/// Every subcommand, as `uriscan --help` lists them.
+const SUBCOMMANDS: [&str; 7] = [
+    "check",
+    "split",
+    "stats",
+    "normalize",
+    "resolve",
+    "dedup",
+    "extract",
+];
+
 #[test]
 fn generate_man_page_and_completions() {
     let generate = |kind: &str| bin().args(["--generate", kind]).output().unwrap();
@@ -160,15 +171,7 @@ fn generate_man_page_and_completions() {
     assert!(man.contains("dedup") && man.contains("\\-\\-generate"));
     // Each page its SEE ALSO names follows, with the subcommand's options.
     let titles: Vec<&str> = man.lines().filter(|l| l.starts_with(".TH ")).collect();
-    for sub in [
-        "check",
-        "split",
-        "stats",
-        "normalize",
-        "resolve",
-        "dedup",
-        "extract",
-    ] {
+    for sub in SUBCOMMANDS {
         assert!(man.contains(&format!("uriscan\\-{sub}(1)")), "{sub}");
         assert!(
             titles
@@ -177,22 +180,14 @@ fn generate_man_page_and_completions() {
             "{sub}: {titles:?}"
         );
     }
-    assert_eq!(titles.len(), 8, "{titles:?}");
+    assert_eq!(titles.len(), SUBCOMMANDS.len() + 1, "{titles:?}");
     assert!(man.contains("\\-\\-drop\\-params") && man.contains("\\-\\-max\\-line"));
     for shell in ["bash", "zsh", "fish", "powershell"] {
         let o = generate(&format!("complete-{shell}"));
         assert_eq!(code(&o), 0, "{shell}");
         assert_eq!(stderr(&o), "", "{shell}");
         let script = stdout(&o);
-        for sub in [
-            "check",
-            "split",
-            "stats",
-            "normalize",
-            "resolve",
-            "dedup",
-            "extract",
-        ] {
+        for sub in SUBCOMMANDS {
             assert!(script.contains(sub), "{shell} completion lacks {sub}");
         }
         assert!(script.contains("stats-format"), "{shell}");

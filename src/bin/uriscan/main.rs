@@ -358,17 +358,9 @@ impl Shrinking {
 
     /// Standard input when it is a regular file (`< access.log`), read
     /// from where it stands; `None` for a pipe or a terminal.
-    #[cfg(unix)]
     fn stdin() -> Option<Shrinking> {
-        use std::os::fd::AsFd as _;
-        let file = File::from(io::stdin().as_fd().try_clone_to_owned().ok()?);
-        let shrinking = Shrinking::new(file).ok()?;
+        let shrinking = Shrinking::new(stdin_file()?).ok()?;
         (shrinking.size > 0).then_some(shrinking)
-    }
-
-    #[cfg(not(unix))]
-    fn stdin() -> Option<Shrinking> {
-        None
     }
 
     /// `file`, expected to hold the bytes from where it stands to its end.
@@ -436,13 +428,13 @@ impl Write for Stop<'_> {
 /// symbolic or hard link, another mount of it) or as standard input
 /// (`-o f < f`) is the same input.
 fn check_not_an_input(output: &Path, inputs: &[std::path::PathBuf]) -> anyhow::Result<()> {
-    let Ok(canonical) = std::fs::canonicalize(output) else {
-        // It does not exist yet (or cannot be resolved): no input is it.
+    // It does not exist yet (or cannot be resolved): no input is it.
+    let Some(id) = file_id(output) else {
         return Ok(());
     };
-    let id = file_id(std::fs::metadata(output).ok());
     let stdin = || {
-        if id.is_some() && file_id(stdin_metadata()) == id {
+        let stdin = stdin_file().and_then(|f| FileId::of(&f.metadata().ok()?, None));
+        if stdin.as_ref() == Some(&id) {
             anyhow::bail!(
                 "the output file {} is also the standard input (it would be emptied before it is read)",
                 output.display()
@@ -456,9 +448,7 @@ fn check_not_an_input(output: &Path, inputs: &[std::path::PathBuf]) -> anyhow::R
     for input in inputs {
         if input.as_os_str() == "-" {
             stdin()?;
-        } else if std::fs::canonicalize(input).is_ok_and(|i| i == canonical)
-            || (id.is_some() && file_id(std::fs::metadata(input).ok()) == id)
-        {
+        } else if file_id(input).as_ref() == Some(&id) {
             anyhow::bail!(
                 "the output file {} is the input {} (it would be emptied before it is read)",
                 output.display(),
@@ -469,34 +459,54 @@ fn check_not_an_input(output: &Path, inputs: &[std::path::PathBuf]) -> anyhow::R
     Ok(())
 }
 
-/// The device and inode of a regular file (`None` for anything else, and
-/// where there are none).
-fn file_id(metadata: Option<std::fs::Metadata>) -> Option<(u64, u64)> {
-    let m = metadata.filter(std::fs::Metadata::is_file)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some((m.dev(), m.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = m;
-        None
+/// What makes a regular file (the only kind that creating an output
+/// empties) the same file: its device and inode, where there are such (any
+/// of its names, links or mounts), else its resolved path.
+#[derive(PartialEq, Eq)]
+enum FileId {
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Inode(u64, u64),
+    #[cfg_attr(unix, allow(dead_code))]
+    Path(std::path::PathBuf),
+}
+
+impl FileId {
+    /// Of the file whose metadata is `m`, at `path` (`None` for standard
+    /// input, which has none); `None` for what is not a regular file.
+    fn of(m: &std::fs::Metadata, path: Option<&Path>) -> Option<FileId> {
+        if !m.is_file() {
+            return None;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let _ = path;
+            Some(FileId::Inode(m.dev(), m.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            Some(FileId::Path(std::fs::canonicalize(path?).ok()?))
+        }
     }
 }
 
-/// The metadata of what standard input reads, when it is a file.
-fn stdin_metadata() -> Option<std::fs::Metadata> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
-        std::fs::File::from(fd).metadata().ok()
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
+/// The [`FileId`] of the file at `path`; `None` when it does not exist or
+/// is no regular file.
+fn file_id(path: &Path) -> Option<FileId> {
+    FileId::of(&std::fs::metadata(path).ok()?, Some(path))
+}
+
+/// What standard input reads, as a file of its own (its descriptor
+/// duplicated); `None` where that cannot be had.
+#[cfg(unix)]
+fn stdin_file() -> Option<File> {
+    use std::os::fd::AsFd as _;
+    Some(File::from(io::stdin().as_fd().try_clone_to_owned().ok()?))
+}
+
+#[cfg(not(unix))]
+fn stdin_file() -> Option<File> {
+    None
 }
 
 /// `Ok(true)` when a write failed because standard output was closed (which
